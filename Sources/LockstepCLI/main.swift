@@ -1,0 +1,2 @@
+import Lockstep
+print("lockstep")
