@@ -1,0 +1,29 @@
+/// Everything a scenario says before its first event.
+public struct ScenarioHeader: Sendable {
+    /// The scenario's path as given (normally relative to the repository, `Scenarios/chalk/x.scenario`).
+    public var path: String
+    public var version: Int = 1
+    public var domain: String = ""
+    public var domainLocation: SourceLocation
+    public var title: String?
+    public var seed: UInt64 = 0
+    public var start: Instant = .defaultStart
+    public var zone: Zone = .utc
+    /// `set KEY VALUE` lines: argument 0 is the key, argument 1 the value.
+    public var settings: [EventLine] = []
+    /// `set fault NAME` lines, in order.
+    public var faults: [(name: String, location: SourceLocation)] = []
+    /// The end of the run; timers due after it never fire. Without it the run ends at the last event.
+    public var until: Instant?
+    public var untilLocation: SourceLocation?
+
+    public init(path: String) {
+        self.path = path
+        self.domainLocation = SourceLocation(path: path, line: 1, column: 1)
+    }
+
+    /// The `set` line for `key`, if any.
+    public func setting(_ key: String) -> EventLine? {
+        settings.first { (try? $0.word(at: 0)) == key }
+    }
+}

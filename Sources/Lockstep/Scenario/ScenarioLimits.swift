@@ -1,0 +1,28 @@
+/// Every bound the scenario parser and runner enforce. Hitting one is a clear error that names the
+/// limit, never a hang or a silent truncation. Tests shrink them to exercise the errors cheaply.
+public struct ScenarioLimits: Sendable, Hashable {
+    /// Longest accepted line, in bytes (a 19-joint camera frame is about 600).
+    public var maxLineBytes = 65_536
+    /// Largest accepted scenario or included file, in bytes.
+    public var maxFileBytes = 1 << 30
+    /// Most events one scenario may produce, counting included and generated ones.
+    public var maxEvents = 20_000_000
+    /// Deepest `include` nesting.
+    public var maxIncludeDepth = 8
+    /// Most arguments on one event line.
+    public var maxArgsPerLine = 256
+    /// Most elements in one tuple.
+    public var maxTupleElements = 64
+    /// Most timer firings at one instant: a timer that keeps re-arming itself for "now" is a bug.
+    public var maxTimerFiringsPerInstant = 10_000
+    /// Most timer firings in one run.
+    public var maxTimerFirings = 20_000_000
+    /// Most timers pending at once.
+    public var maxPendingTimers = 1_000_000
+    /// Largest file a scenario may hand to its domain (`file` fields), in bytes.
+    public var maxAttachedFileBytes = 64 << 20
+
+    public init() {}
+
+    public static let standard = ScenarioLimits()
+}
