@@ -1,1 +1,11 @@
 import Lockstep
+import Fixtures
+
+/// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
+/// The fixture domains (`noop`, `counter`, ...) live under `Tests/Fixtures` and exercise the core.
+public var allDomains: [DomainEntry] {
+    [
+        DomainEntry(Noop.self),
+        DomainEntry(Counter.self),
+    ]
+}

@@ -1,0 +1,35 @@
+/// A domain as the CLI and the golden tests see it: its declarations and a way to run it, without
+/// generics. `Sources/Domains/All` lists one entry per domain.
+public struct DomainEntry {
+    public struct GeneratorInfo: Sendable {
+        public var name: String
+        public var summary: String
+        public var fields: [FieldSpec]
+    }
+
+    public let name: String
+    public let summary: String
+    public let eventKinds: [EventSpec]
+    public let configKeys: [ConfigSpec]
+    public let faults: [FaultSpec]
+    public let generators: [GeneratorInfo]
+    let runner: (ScenarioReader, ScenarioHeader, ScenarioFiles?, RunOptions, inout AnyTraceOutput) throws(ScenarioError) -> RunSummary
+
+    public init<D: Domain>(_ domain: D.Type) {
+        name = D.name
+        summary = D.summary
+        eventKinds = D.eventKinds
+        configKeys = D.configKeys
+        faults = D.faults
+        generators = D.generators.map { GeneratorInfo(name: $0.name, summary: $0.summary, fields: $0.fields) }
+        runner = { reader, header, files, options, output throws(ScenarioError) in
+            try Runner.run(D.self, reader: reader, header: header, files: files, options: options, output: &output)
+        }
+    }
+
+    /// Runs a scenario whose header has been read.
+    public func run(reader: ScenarioReader, header: ScenarioHeader, files: ScenarioFiles?, options: RunOptions,
+                    output: inout AnyTraceOutput) throws(ScenarioError) -> RunSummary {
+        try runner(reader, header, files, options, &output)
+    }
+}

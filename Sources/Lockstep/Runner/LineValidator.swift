@@ -1,0 +1,91 @@
+/// Checks a line against its spec before the domain sees it, so every domain gets the same strict,
+/// well-located errors for free: unknown kinds and keys, duplicate keys, missing fields, wrong types.
+struct LineValidator {
+    let specs: [EventSpec]
+    let files: ScenarioFiles?
+    let limits: ScenarioLimits
+
+    func spec(for line: EventLine) throws(ScenarioError) -> Int {
+        for i in specs.indices where specs[i].kind == line.kind { return i }
+        let known = specs.map(\.kind).sorted().joined(separator: ", ")
+        throw line.location.error("unknown event kind '\(line.kind)'; this domain accepts: \(known)")
+    }
+
+    /// Validates `line` against `spec`, reading `file` fields into the line.
+    func validate(_ line: inout EventLine, against spec: EventSpec, what: String) throws(ScenarioError) {
+        var seen = [Bool](repeating: false, count: spec.fields.count)
+        var positionalCount = 0
+        for (argIndex, arg) in line.args.enumerated() {
+            if arg.isPositional {
+                guard positionalCount < spec.positional.count else {
+                    let hint = spec.fields.isEmpty ? "" : "; fields are written key=value (\(spec.fields.map(\.name).joined(separator: ", ")))"
+                    throw line.location(ofArg: argIndex).error("unexpected value '\(line.rawText(argIndex))' for \(what)\(hint)")
+                }
+                try check(&line, argIndex, spec.positional[positionalCount], what: what)
+                positionalCount += 1
+                continue
+            }
+            var fieldIndex = -1
+            for f in spec.fields.indices where spec.fields[f].nameHash == arg.keyHash && spec.fields[f].name == line.keyText(argIndex) {
+                fieldIndex = f
+                break
+            }
+            if fieldIndex < 0 {
+                if spec.acceptsOtherKeys { continue }
+                let known = spec.fields.map(\.name).joined(separator: ", ")
+                throw line.location(ofArg: argIndex).error("unknown field '\(line.keyText(argIndex))' for \(what); known fields: \(known.isEmpty ? "none" : known)")
+            }
+            guard !seen[fieldIndex] else {
+                throw line.location(ofArg: argIndex).error("duplicate field '\(spec.fields[fieldIndex].name)'")
+            }
+            seen[fieldIndex] = true
+            try check(&line, argIndex, spec.fields[fieldIndex], what: what)
+        }
+        if positionalCount < spec.positional.count, spec.positional[positionalCount].required {
+            throw line.location.error("missing \(spec.positional[positionalCount].name) for \(what)")
+        }
+        for f in spec.fields.indices where spec.fields[f].required && !seen[f] {
+            throw line.location.error("missing field '\(spec.fields[f].name)' for \(what)")
+        }
+    }
+
+    func check(_ line: inout EventLine, _ i: Int, _ field: FieldSpec, what: String) throws(ScenarioError) {
+        let kind = line.args[i].kind
+        let at = line.valueLocation(i)
+        func wrong(_ expected: String) -> ScenarioError {
+            at.error("\(field.name) must be \(expected), found \(kind) '\(line.rawText(i))'")
+        }
+        switch field.type {
+        case .number: guard kind == .number else { throw wrong("a number") }
+        case .integer:
+            guard kind == .number else { throw wrong("a whole number") }
+            _ = try line.int(at: i)
+        case .word(let choices):
+            guard kind == .word else { throw wrong("a word") }
+            if !choices.isEmpty && !choices.contains(line.rawText(i)) {
+                throw at.error("unknown \(field.name) '\(line.rawText(i))'; expected one of: \(choices.joined(separator: ", "))")
+            }
+        case .string: guard kind == .string else { throw wrong("a quoted string") }
+        case .tuple(let count):
+            guard kind == .tuple || (kind == .number && count <= 1) else { throw wrong(count == 0 ? "a tuple like 1,2,3" : "a tuple of \(count) numbers") }
+            if count > 0 {
+                let n = try line.doubles(at: i).count
+                guard n == count else { throw at.error("\(field.name) must have \(count) numbers, found \(n)") }
+            }
+        case .bool:
+            guard kind == .word, line.rawText(i) == "true" || line.rawText(i) == "false" else { throw wrong("true or false") }
+        case .file:
+            guard kind == .word || kind == .string else { throw wrong("a path") }
+            let relative = try line.text(at: i)
+            guard let files else { throw at.error("this scenario has no scenario root, so it cannot name files") }
+            do {
+                let resolved = try files.resolve(relative, from: line.path)
+                let bytes = try FileIO.read(resolved.disk, maxBytes: limits.maxAttachedFileBytes)
+                line.attachedFiles.append((i, bytes))
+            } catch {
+                throw at.error("cannot read '\(relative)': \(error.message)")
+            }
+        case .any: break
+        }
+    }
+}

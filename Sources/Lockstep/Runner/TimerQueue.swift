@@ -1,0 +1,98 @@
+/// Identifies a scheduled timer so it can be cancelled.
+public struct TimerID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public static func < (a: TimerID, b: TimerID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "t\(rawValue)" }
+}
+
+/// Pending timers in firing order: time, then scheduling order (a min-heap on `(at, id)`).
+///
+/// Cancelled timers are dropped lazily when they reach the top; `live` says which ids still count.
+/// `live` is a Set but is never iterated, so hash order cannot reach any output.
+struct TimerQueue<Event> {
+    struct Entry {
+        var at: Instant
+        var id: TimerID
+        var kind: String
+        var event: Event
+    }
+
+    private var heap: [Entry] = []
+    private var live: Set<UInt64> = []
+
+    var pendingCount: Int { live.count }
+
+    mutating func insert(_ entry: Entry) {
+        live.insert(entry.id.rawValue)
+        heap.append(entry)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            if TimerQueue.before(heap[child], heap[parent]) {
+                heap.swapAt(child, parent)
+                child = parent
+            } else { break }
+        }
+    }
+
+    /// Returns true if the timer was pending.
+    mutating func cancel(_ id: TimerID) -> Bool {
+        live.remove(id.rawValue) != nil
+    }
+
+    func isPending(_ id: TimerID) -> Bool { live.contains(id.rawValue) }
+
+    /// The earliest live timer's time.
+    mutating func nextTime() -> Instant? {
+        dropDead()
+        return heap.first?.at
+    }
+
+    /// Removes and returns the earliest live timer.
+    mutating func pop() -> Entry? {
+        dropDead()
+        guard !heap.isEmpty else { return nil }
+        let top = removeTop()
+        live.remove(top.id.rawValue)
+        return top
+    }
+
+    /// Live timers in firing order (for audits; O(n log n), not for the hot path).
+    func pendingInOrder() -> [Entry] {
+        heap.filter { live.contains($0.id.rawValue) }.sorted { TimerQueue.before($0, $1) }
+    }
+
+    private mutating func dropDead() {
+        var rounds = 0
+        while let top = heap.first, !live.contains(top.id.rawValue), rounds < Int.max {
+            rounds += 1
+            _ = removeTop()
+        }
+    }
+
+    private mutating func removeTop() -> Entry {
+        let top = heap[0]
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var parent = 0
+            let n = heap.count
+            while true {
+                let left = 2 * parent + 1
+                if left >= n { break }
+                let right = left + 1
+                let smaller = (right < n && TimerQueue.before(heap[right], heap[left])) ? right : left
+                if TimerQueue.before(heap[smaller], heap[parent]) {
+                    heap.swapAt(smaller, parent)
+                    parent = smaller
+                } else { break }
+            }
+        }
+        return top
+    }
+
+    @inline(__always) static func before(_ a: Entry, _ b: Entry) -> Bool {
+        a.at != b.at ? a.at < b.at : a.id < b.id
+    }
+}

@@ -1,0 +1,112 @@
+/// Everything impure a domain may touch, made deterministic: the virtual clock and zone, seeded
+/// randomness and ids, timers, faults, and the output sink.
+///
+/// A reducer receives `inout World` and must use nothing else for time, randomness or output.
+public struct World<Event> {
+    /// The current virtual instant. Only the runner moves it, and only forward.
+    public internal(set) var now: Instant
+    /// The scenario's start.
+    public let start: Instant
+    /// The device's time zone; `zone` events change it mid-run.
+    public internal(set) var zone: Zone
+    /// The scenario seed every random stream derives from.
+    public let seed: UInt64
+    /// Faults switched on for this run, sorted.
+    public let faults: [String]
+    /// Outputs of the current step.
+    public internal(set) var outputs: [Record] = []
+    /// Artifacts of the current step.
+    public internal(set) var artifacts: [Artifact] = []
+    var timers = TimerQueue<Event>()
+    var nextTimerID: UInt64 = 1
+    var uuidRNG: SeededRNG
+    let maxPendingTimers: Int
+
+    public init(start: Instant, zone: Zone = .utc, seed: UInt64 = 0, faults: [String] = [],
+                maxPendingTimers: Int = ScenarioLimits.standard.maxPendingTimers) {
+        self.now = start
+        self.start = start
+        self.zone = zone
+        self.seed = seed
+        self.faults = faults.sorted()
+        self.uuidRNG = SeededRNG.substream(seed: seed, label: "uuid", index: 0)
+        self.maxPendingTimers = maxPendingTimers
+    }
+
+    /// Time since the scenario's start.
+    public var elapsed: Duration { now - start }
+
+    // MARK: Randomness and ids
+
+    /// A fresh generator for the named substream `(label, index)`. The same arguments always give the
+    /// same generator, whatever else has been drawn; keep it in state to continue a sequence.
+    public func rng(_ label: String, _ index: UInt64 = 0) -> SeededRNG {
+        SeededRNG.substream(seed: seed, label: label, index: index)
+    }
+
+    /// The next seeded UUID (version 4).
+    public mutating func uuid() -> SeededUUID { SeededUUID.v4(&uuidRNG) }
+
+    /// The next seeded, time-ordered UUID (version 7, from the virtual clock).
+    public mutating func uuidV7() -> SeededUUID { SeededUUID.v7(at: now, &uuidRNG) }
+
+    // MARK: Faults
+
+    /// Whether the named historical bug is switched on for this run.
+    public func fault(_ name: String) -> Bool { faults.contains(name) }
+
+    // MARK: Output
+
+    public mutating func emit(_ record: Record) { outputs.append(record) }
+    public mutating func emit<O: RecordConvertible>(_ output: O) { outputs.append(output.record) }
+
+    /// Attaches a binary artifact (a PNG canvas, a LUT) to this step. The trace shows its size and
+    /// digest; `record` writes it next to the golden and `check` compares it byte for byte.
+    public mutating func artifact(_ name: String, _ bytes: [UInt8]) {
+        artifacts.append(Artifact(name: name, bytes: bytes))
+        emit(Record("artifact").word("name", name).int("bytes", bytes.count).digest("digest", FNV1a64.hash(bytes)))
+    }
+
+    // MARK: Timers
+
+    /// Schedules `event` to arrive `delay` from now. It appears in the trace as `timer:<kind>`.
+    @discardableResult
+    public mutating func schedule(after delay: Duration, _ kind: String, _ event: Event) -> TimerID {
+        schedule(at: now + delay, kind, event)
+    }
+
+    /// Schedules `event` at an absolute instant. An instant in the past fires now, with a record.
+    @discardableResult
+    public mutating func schedule(at instant: Instant, _ kind: String, _ event: Event) -> TimerID {
+        let id = TimerID(rawValue: nextTimerID)
+        nextTimerID += 1
+        var at = instant
+        if at < now {
+            emit(Record("lockstep.late-timer").word("kind", kind).instant("requested", at).instant("firing", now))
+            at = now
+        }
+        guard timers.pendingCount < maxPendingTimers else {
+            emit(Record("lockstep.limit").word("name", "maxPendingTimers").int("value", maxPendingTimers)
+                .word("dropped", kind))
+            return id
+        }
+        timers.insert(.init(at: at, id: id, kind: kind, event: event))
+        return id
+    }
+
+    /// Cancels a pending timer. Returns false if it already fired, was cancelled, or never existed.
+    @discardableResult
+    public mutating func cancel(_ id: TimerID) -> Bool { timers.cancel(id) }
+
+    public func isPending(_ id: TimerID) -> Bool { timers.isPending(id) }
+
+    /// Number of timers waiting to fire.
+    public var pendingTimerCount: Int { timers.pendingCount }
+}
+
+/// A binary output stored next to the golden.
+public struct Artifact: Sendable, Hashable {
+    /// File suffix after the scenario name, e.g. `canvas.png`.
+    public var name: String
+    public var bytes: [UInt8]
+}
