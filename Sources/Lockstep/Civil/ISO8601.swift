@@ -117,11 +117,13 @@ enum ISO8601Parser {
             throw ISO8601Error(offset: c.position, message: "unexpected text after the timestamp")
         }
 
-        // Four-digit years keep this far from overflow; the range check below is the real limit.
+        // Seconds cannot overflow for four-digit years, but nanoseconds can (past 2262), hence
+        // the overflow-reporting multiply before the range check.
         let days = GregorianCalendar.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * GregorianCalendar.secondsPerDay + Int64(hour * 3_600 + minute * 60 + second) - Int64(offsetSeconds)
-        let nanoseconds = seconds * 1_000_000_000 + Int64(nanosecond)
-        guard Instant.supportedRange.contains(nanoseconds) else {
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let nanoseconds = scaled &+ Int64(nanosecond)
+        guard !overflow, Instant.supportedRange.contains(nanoseconds) else {
             throw ISO8601Error(offset: 0, message: "\(String(decoding: UnsafeBufferPointer(rebasing: c.bytes[0..<c.position]), as: UTF8.self)) is outside the supported range "
                 + "\(CivilTime.iso8601UTC(Instant(nanosecondsSinceEpoch: Instant.supportedRange.lowerBound)))"
                 + " ... \(CivilTime.iso8601UTC(Instant(nanosecondsSinceEpoch: Instant.supportedRange.upperBound)))")

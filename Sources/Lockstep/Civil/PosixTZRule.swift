@@ -112,10 +112,16 @@ public struct PosixTZRule: Sendable, Hashable, CustomStringConvertible {
     func nextOffsetChange(afterSeconds seconds: Int64) -> (seconds: Int64, before: Int32, after: Int32)? {
         guard let daylight, daylight.offsetSeconds != standardOffsetSeconds else { return nil }
         let year = civilYear(ofSeconds: seconds + Int64(standardOffsetSeconds))
-        var upcoming: [BoundaryEvent] = []
-        upcoming.reserveCapacity(10)
-        // Every year has both boundaries, so four years ahead always contains a real change.
-        for y in year...(year + 4) {
+        // Every year has both boundaries, so a real change, if the rule has any, is at most about
+        // a year away; four years is a generous bound. The year after that is generated only so
+        // that a boundary coinciding with one of its boundaries is seen together with it, and
+        // nothing at or after its first boundary is reported.
+        let lastYear = year + 4
+        let (afterFirst, afterSecond) = events(inYear: lastYear + 1, daylight: daylight)
+        let cutoff = min(afterFirst.seconds, afterSecond.seconds)
+        var upcoming: [BoundaryEvent] = [afterFirst, afterSecond].filter { $0.seconds > seconds }
+        upcoming.reserveCapacity(12)
+        for y in year...lastYear {
             let (first, second) = events(inYear: y, daylight: daylight)
             if first.seconds > seconds { upcoming.append(first) }
             if second.seconds > seconds { upcoming.append(second) }
@@ -126,6 +132,7 @@ public struct PosixTZRule: Sendable, Hashable, CustomStringConvertible {
         while index < upcoming.count {
             // Boundaries at the same instant take effect together; only the net result counts.
             let at = upcoming[index].seconds
+            if at >= cutoff { return nil }
             let before = current
             while index < upcoming.count && upcoming[index].seconds == at {
                 current = upcoming[index].startsDaylight
