@@ -11,7 +11,7 @@ import Testing
         return nil
     }
 
-    @Test func formatting() {
+    @Test func formatting() throws {
         #expect(CivilTime.iso8601UTC(.epoch) == "1970-01-01T00:00:00Z")
         #expect(CivilTime.iso8601UTC(.defaultStart) == "2026-01-01T00:00:00Z")
         #expect(CivilTime.iso8601UTC(Instant(secondsSinceEpoch: 1_774_746_000)) == "2026-03-29T01:00:00Z")
@@ -22,6 +22,11 @@ import Testing
         #expect(CivilTime.iso8601UTC(Instant(nanosecondsSinceEpoch: Instant.supportedRange.lowerBound)) == "1900-01-01T00:00:00Z")
         #expect(CivilTime.iso8601UTC(Instant(nanosecondsSinceEpoch: Instant.supportedRange.upperBound)) == "2200-01-01T00:00:00Z")
         #expect(Instant.defaultStart.description == "2026-01-01T00:00:00Z")
+        // The ends of Int64 still format (Instant.description must never trap).
+        #expect(CivilTime.iso8601UTC(Instant(nanosecondsSinceEpoch: .min)) == "1677-09-21T00:12:43.145224192Z")
+        #expect(CivilTime.iso8601UTC(Instant(nanosecondsSinceEpoch: .max)) == "2262-04-11T23:47:16.854775807Z")
+        #expect(Zone.utc.formatLocal(Instant(nanosecondsSinceEpoch: .min)) == "1677-09-21T00:12:43.145224192+00:00")
+        #expect(try Zone.named("Pacific/Auckland").formatLocal(Instant(nanosecondsSinceEpoch: .max)).hasPrefix("2262-04-12T11:47:16"))
     }
 
     @Test func parsingValidTimestamps() {

@@ -1,6 +1,13 @@
 /// Byte-level formatting shared by the civil types, so every rendering of a date, a time, a
 /// fraction or an offset is spelled the same way and none of it goes through Foundation.
 enum CivilFormat {
+    /// The nanoseconds past the whole second of `instant` (0...999 999 999), by remainder rather
+    /// than `seconds * 10^9` so it cannot overflow at the ends of Int64.
+    static func nanosecondOfSecond(_ instant: Instant) -> Int {
+        let remainder = instant.nanosecondsSinceEpoch % 1_000_000_000
+        return Int(remainder < 0 ? remainder + 1_000_000_000 : remainder)
+    }
+
     static func twoDigits(_ value: Int) -> String {
         var out: [UInt8] = []
         appendPadded(value, width: 2, to: &out)

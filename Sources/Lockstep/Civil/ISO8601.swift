@@ -4,7 +4,7 @@ public enum CivilTime {
     /// trimmed (`…:00.25Z`), so whole-second instants read naturally in goldens.
     public static func iso8601UTC(_ instant: Instant) -> String {
         let seconds = instant.secondsSinceEpochFloor
-        let nanosecond = Int(instant.nanosecondsSinceEpoch - seconds * 1_000_000_000)
+        let nanosecond = CivilFormat.nanosecondOfSecond(instant)
         var out: [UInt8] = []
         out.reserveCapacity(31)
         CivilFormat.appendDateTime(LocalDateTime(wallSeconds: seconds, nanosecond: nanosecond), to: &out)

@@ -5,6 +5,7 @@
 /// two types are kept apart. Ordering is field by field, i.e. wall-clock order, which is not
 /// instant order across a fall-back.
 public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Proleptic Gregorian year; validated values lie in `supportedYears`.
     public let year: Int
     /// 1...12.
     public let month: Int

@@ -24,7 +24,9 @@ public struct LocalResolution: Sendable, Hashable {
         case repeated(occurrence: RepeatedTimePolicy)
     }
 
+    /// The instant the wall time stands for under the policy used.
     public let instant: Instant
+    /// Whether the wall time was ordinary, skipped or repeated.
     public let outcome: Outcome
 
     public init(instant: Instant, outcome: Outcome) {

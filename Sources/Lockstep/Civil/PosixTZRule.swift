@@ -34,6 +34,7 @@ public struct PosixTZRule: Sendable, Hashable, CustomStringConvertible {
 
     /// One end of the daylight-saving period.
     public struct Boundary: Sendable, Hashable {
+        /// The calendar day, evaluated separately in every year.
         public let day: Day
         /// Wall-clock seconds after local midnight of `day`, in the offset in force just before the
         /// boundary; may be negative or beyond 24 hours (-167...167 hours).
@@ -42,16 +43,20 @@ public struct PosixTZRule: Sendable, Hashable, CustomStringConvertible {
 
     /// The daylight-saving half of a rule.
     public struct Daylight: Sendable, Hashable {
+        /// Shown while daylight saving time is in force, e.g. `CEST`.
         public let abbreviation: String
         /// Seconds east of UTC while daylight saving time is in force; may be less than the
         /// standard offset (negative DST).
         public let offsetSeconds: Int32
+        /// When daylight saving time begins each year, in standard time.
         public let start: Boundary
+        /// When daylight saving time ends each year, in daylight saving time.
         public let end: Boundary
     }
 
     /// The rule exactly as it was given.
     public let text: String
+    /// Shown outside daylight saving time, e.g. `CET`, or `+0545` from a quoted `<+0545>`.
     public let standardAbbreviation: String
     /// Seconds east of UTC outside daylight saving time (ISO sign, the opposite of the POSIX text).
     public let standardOffsetSeconds: Int32

@@ -63,7 +63,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     /// What a clock in this zone shows at `instant`.
     public func localDateTime(_ instant: Instant) -> LocalDateTime {
         let seconds = instant.secondsSinceEpochFloor
-        let nanosecond = Int(instant.nanosecondsSinceEpoch - seconds * 1_000_000_000)
+        let nanosecond = CivilFormat.nanosecondOfSecond(instant)
         return LocalDateTime(wallSeconds: seconds + Int64(rule.offsetSeconds(atSeconds: seconds)), nanosecond: nanosecond)
     }
 
