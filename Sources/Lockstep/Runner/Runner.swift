@@ -84,7 +84,7 @@ public enum Runner {
                 }
                 let name = try line.text(at: 0)
                 let zone: Zone
-                do { zone = try Zone.named(name) } catch { throw line.location(ofArg: 0).error("\(error)") }
+                do { zone = try Zone.named(name) } catch { throw line.location(ofArg: 0).error(error.message) }
                 engine.changeZone(zone, at: time, observer: &observer)
             case "gen":
                 guard let first = line.args.first, first.isPositional, first.kind == .word else {

@@ -170,7 +170,7 @@ public final class ScenarioReader {
     }
 
     func zone(named name: String, at location: SourceLocation) throws(ScenarioError) -> Zone {
-        do { return try Zone.named(name) } catch { throw location.error("\(error)") }
+        do { return try Zone.named(name) } catch { throw location.error(error.message) }
     }
 
     private func setUntil(_ line: EventLine) throws(ScenarioError) {
