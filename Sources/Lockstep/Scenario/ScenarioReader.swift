@@ -381,6 +381,8 @@ public final class ScenarioReader {
         }
         line.kind = Lexer.text(p, kindStart, i)
         line.kindStart = kindStart
+        // `start` and `until` take a time, which has its own syntax (checked when the header is read).
+        let rawValues = type == .header && (line.kind == "start" || line.kind == "until")
         // Arguments.
         var count = 0
         while true {
@@ -408,7 +410,7 @@ public final class ScenarioReader {
             }
             let valueStart = i
             let valueEnd = try Lexer.tokenEnd(p, i, end)
-            let kind = try Lexer.classify(p, valueStart, valueEnd, maxTupleElements: limits.maxTupleElements)
+            let kind = rawValues ? .word : try Lexer.classify(p, valueStart, valueEnd, maxTupleElements: limits.maxTupleElements)
             line.args.append(Arg(keyHash: hash, keyStart: tokenStart, keyEnd: keyEnd,
                                  valueStart: valueStart, valueEnd: valueEnd, kind: kind))
             i = valueEnd
