@@ -24,45 +24,83 @@ enum PNGFilter {
     /// output has the smallest sum of absolute values (bytes read as signed), the heuristic the PNG
     /// specification recommends for true-colour and grey images. Ties go to the lowest filter type
     /// so the choice is deterministic. Returns `height * (1 + rowBytes)` bytes.
+    ///
+    /// - Precondition: `raw.count == rowBytes * height` (the encoder's own, validated data; this
+    ///   is never called on decoder input, which is why raw pointers are acceptable here).
     static func filter(_ raw: [UInt8], rowBytes: Int, height: Int, bytesPerPixel bpp: Int) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(height * (rowBytes + 1))
-        var candidates = [[UInt8]](repeating: [UInt8](repeating: 0, count: rowBytes), count: 5)
-        for y in 0..<height {
-            let row = y * rowBytes
-            let above = y * rowBytes - rowBytes
-            var bestType = 0
-            var bestSum = Int.max
-            for type in 0..<5 {
-                var sum = 0
-                candidates[type].withUnsafeMutableBufferPointer { line in
-                    for i in 0..<rowBytes {
-                        let x = raw[row + i]
-                        let a: UInt8 = i >= bpp ? raw[row + i - bpp] : 0
-                        let b: UInt8 = y > 0 ? raw[above + i] : 0
-                        let c: UInt8 = (i >= bpp && y > 0) ? raw[above + i - bpp] : 0
-                        let predicted: UInt8
-                        switch type {
-                        case 0: predicted = 0
-                        case 1: predicted = a
-                        case 2: predicted = b
-                        case 3: predicted = UInt8((Int(a) + Int(b)) / 2)
-                        default: predicted = paethPredictor(a, b, c)
+        precondition(raw.count == rowBytes * height && rowBytes > 0 && bpp > 0 && bpp <= rowBytes)
+        let stride = rowBytes + 1
+        var out = [UInt8](repeating: 0, count: height * stride)
+        var trial = [UInt8](repeating: 0, count: rowBytes)
+        let zeroRow = [UInt8](repeating: 0, count: rowBytes)
+        raw.withUnsafeBufferPointer { source in
+            zeroRow.withUnsafeBufferPointer { zero in
+                out.withUnsafeMutableBufferPointer { output in
+                    trial.withUnsafeMutableBufferPointer { trialBuffer in
+                        guard let src = source.baseAddress, let zeros = zero.baseAddress,
+                              let dst = output.baseAddress, let candidate = trialBuffer.baseAddress else { return }
+                        for y in 0..<height {
+                            let line = src + y * rowBytes
+                            let prior = y > 0 ? src + (y - 1) * rowBytes : zeros
+                            let target = dst + y * stride
+                            var bestSum = Int.max
+                            for type in 0..<5 {
+                                let sum = filterRow(type: type, line: line, prior: prior, into: candidate,
+                                                    count: rowBytes, bpp: bpp, giveUpAt: bestSum)
+                                // Strictly smaller: a tie keeps the lower filter type.
+                                if sum < bestSum {
+                                    bestSum = sum
+                                    target[0] = UInt8(type)
+                                    (target + 1).update(from: candidate, count: rowBytes)
+                                }
+                            }
                         }
-                        let value = x &- predicted
-                        line[i] = value
-                        sum += abs(Int(Int8(bitPattern: value)))
                     }
                 }
-                if sum < bestSum {
-                    bestSum = sum
-                    bestType = type
-                }
             }
-            out.append(UInt8(bestType))
-            out.append(contentsOf: candidates[bestType])
         }
         return out
+    }
+
+    /// Writes `line` filtered with `type` into `candidate` and returns the sum of absolute signed
+    /// values, or any value `>= giveUpAt` as soon as the sum reaches it (that filter cannot win).
+    @inline(__always)
+    private static func filterRow(type: Int, line: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>,
+                                  into candidate: UnsafeMutablePointer<UInt8>, count: Int, bpp: Int,
+                                  giveUpAt limit: Int) -> Int {
+        var sum = 0
+        @inline(__always) func put(_ i: Int, _ value: UInt8) {
+            candidate[i] = value
+            sum &+= abs(Int(Int8(bitPattern: value)))
+        }
+        switch type {
+        case 0:
+            for i in 0..<count { put(i, line[i]) }
+        case 1:
+            for i in 0..<bpp { put(i, line[i]) }
+            for i in bpp..<count {
+                put(i, line[i] &- line[i - bpp])
+                if sum >= limit { return sum }
+            }
+        case 2:
+            for i in 0..<count {
+                put(i, line[i] &- prior[i])
+                if sum >= limit { return sum }
+            }
+        case 3:
+            for i in 0..<bpp { put(i, line[i] &- prior[i] / 2) }
+            for i in bpp..<count {
+                put(i, line[i] &- UInt8((Int(line[i - bpp]) + Int(prior[i])) / 2))
+                if sum >= limit { return sum }
+            }
+        default:
+            for i in 0..<bpp { put(i, line[i] &- prior[i]) } // Paeth with a = c = 0 predicts b
+            for i in bpp..<count {
+                put(i, line[i] &- paethPredictor(line[i - bpp], prior[i], prior[i - bpp]))
+                if sum >= limit { return sum }
+            }
+        }
+        return sum
     }
 
     /// Reverses the filters in place on `data` (`height` rows of `1 + rowBytes` bytes, filter type
