@@ -84,6 +84,26 @@ import Testing
         #expect(S.fnv1a64(PNG.encode(grey, format: .grey)) == PinnedEncoding.greyFNV)
     }
 
+    @Test func matchesCheckedInEncoderOutput() throws {
+        // encoded_pattern_*.png were written by this encoder and checked with check_encoder.py
+        // (Python's zlib and a manual chunk parse), so a person can also open and inspect them.
+        let rgba = try PNGImage(width: S.width, height: S.height, rgba: S.expectedRGBA(colorType: 6))
+        #expect(PNG.encode(rgba) == (try S.fixture("encoded_pattern_rgba.png")))
+        let grey = try PNGImage(width: S.width, height: S.height, rgba: S.expectedRGBA(colorType: 0))
+        #expect(PNG.encode(grey, format: .grey) == (try S.fixture("encoded_pattern_grey.png")))
+    }
+
+    @Test func largerImageSpansSeveralDeflateBlocks() throws {
+        // Top half noise (stored blocks), bottom half smooth (Huffman blocks): > 16384 tokens.
+        let width = 128, height = 128
+        var rgba = S.noise(count: width * height * 2, seed: 77)
+        for y in (height / 2)..<height {
+            for x in 0..<width { rgba += [UInt8(x), UInt8(y), UInt8((x * y) & 0xFF), 255] }
+        }
+        let image = try PNGImage(width: width, height: height, rgba: rgba)
+        #expect(try PNG.decode(PNG.encode(image)) == image)
+    }
+
     @Test func invalidImagesRejected() {
         #expect(throws: PNGError.imageTooLarge(width: 0, height: 5, reason: "width and height must be at least 1")) {
             _ = try PNGImage(width: 0, height: 5, rgba: [])
