@@ -105,16 +105,17 @@ import Testing
     }
 
     @Test func invalidImagesRejected() {
-        #expect(throws: PNGError.imageTooLarge(width: 0, height: 5, reason: "width and height must be at least 1")) {
+        #expect(throws: PNGError.emptyImage(width: 0, height: 5)) {
             _ = try PNGImage(width: 0, height: 5, rgba: [])
         }
-        #expect(throws: PNGError.imageTooLarge(width: 3, height: 0, reason: "width and height must be at least 1")) {
+        #expect(throws: PNGError.emptyImage(width: 3, height: 0)) {
             _ = try PNGImage(width: 3, height: 0, rgba: [])
         }
         #expect(throws: PNGError.pixelBufferSize(expected: 8, actual: 7)) {
             _ = try PNGImage(width: 2, height: 1, rgba: [0, 0, 0, 0, 0, 0, 0])
         }
         #expect(throws: PNGError.self) { _ = try PNGImage(width: 16_385, height: 1, rgba: []) }
+        #expect(throws: PNGError.emptyImage(width: -1, height: 1)) { _ = try PNGImage(width: -1, height: 1, fill: (0, 0, 0, 0)) }
         #expect(throws: PNGError.self) { _ = try PNGImage(width: 16_384, height: 16_384, fill: (0, 0, 0, 0)) }
         #expect(throws: PNGError.self) { _ = try PNGImage(width: Int.max, height: Int.max, rgba: []) }
     }

@@ -38,8 +38,10 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedInterlace(method: Int)
     /// `PLTE` or `tRNS` is malformed, or a pixel uses a palette index past the end of `PLTE`.
     case badPalette(String)
-    /// Width, height or pixel count above `PNGLimits`, or dimensions that are zero or negative.
+    /// Width, height or pixel count above `PNGLimits`; `reason` names the limit.
     case imageTooLarge(width: Int, height: Int, reason: String)
+    /// A width or height below 1 given to `PNGImage.init`: PNG has no empty images.
+    case emptyImage(width: Int, height: Int)
     /// The RGBA buffer given to `PNGImage.init` does not have `width * height * 4` bytes.
     case pixelBufferSize(expected: Int, actual: Int)
 
@@ -103,6 +105,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "PNG: bad palette: \(message)"
         case let .imageTooLarge(width, height, reason):
             return "PNG: image \(width)x\(height) rejected: \(reason)"
+        case let .emptyImage(width, height):
+            return "PNG: image \(width)x\(height) rejected: width and height must be at least 1"
         case let .pixelBufferSize(expected, actual):
             return "PNG: RGBA buffer has \(actual) bytes, expected width * height * 4 = \(expected)"
         case let .zlibBadHeader(message):

@@ -14,7 +14,8 @@ public struct PNGImage: Sendable, Equatable {
 
     /// Validates the dimensions against `PNGLimits` and the buffer size against them.
     ///
-    /// - Throws: `PNGError.imageTooLarge` for a zero, negative or over-limit size;
+    /// - Throws: `PNGError.emptyImage` for a zero or negative side, `PNGError.imageTooLarge` for
+    ///   a size over `PNGLimits`;
     ///   `PNGError.pixelBufferSize` when `rgba.count != width * height * 4`.
     public init(width: Int, height: Int, rgba: [UInt8]) throws(PNGError) {
         try PNGImage.validate(width: width, height: height)
@@ -54,7 +55,7 @@ public struct PNGImage: Sendable, Equatable {
     /// Checks a width and height against `PNGLimits` without overflowing on absurd values.
     static func validate(width: Int, height: Int) throws(PNGError) {
         guard width > 0, height > 0 else {
-            throw .imageTooLarge(width: width, height: height, reason: "width and height must be at least 1")
+            throw .emptyImage(width: width, height: height)
         }
         guard width <= PNGLimits.maxDimension, height <= PNGLimits.maxDimension else {
             throw .imageTooLarge(width: width, height: height,
