@@ -7,5 +7,6 @@ public var allDomains: [DomainEntry] {
     [
         DomainEntry(Noop.self),
         DomainEntry(Counter.self),
+        DomainEntry(Alarm.self),
     ]
 }
