@@ -100,18 +100,11 @@ extension DetMath {
     /// exact remainder of its division (via fused multiply-add), are folded into a correction
     /// that joins the sum before its last rounding.
     static func atan(_ x: Double, tail: Double) -> Double {
-        let atanHi = [
-            4.63647609000806093515e-01,         // atan(0.5)
-            7.85398163397448278999e-01,         // atan(1)
-            9.82793723247329054082e-01,         // atan(1.5)
-            1.57079632679489655800e+00,         // atan(∞)
-        ]
-        let atanLo = [
-            2.26987774529616870924e-17,
-            3.06161699786838301793e-17,
-            1.39033110312309984516e-17,
-            6.12323399573676603587e-17,
-        ]
+        // atan(c) = atanHi + atanLo for c = 1/2, 1, 3/2, ∞.
+        let atanHi = (4.63647609000806093515e-01, 7.85398163397448278999e-01,
+                      9.82793723247329054082e-01, 1.57079632679489655800e+00)
+        let atanLo = (2.26987774529616870924e-17, 3.06161699786838301793e-17,
+                      1.39033110312309984516e-17, 6.12323399573676603587e-17)
         let aT0 = 3.33333333333329318027e-01
         let aT1 = -1.99999999998764832476e-01
         let aT2 = 1.42857142725034663711e-01
@@ -129,7 +122,7 @@ extension DetMath {
         let ix = hx & 0x7FFF_FFFF
         if ix >= 0x4410_0000 {                  // |x| ≥ 2^66, ±∞ or NaN
             if x.isNaN { return .nan }
-            return negative ? -atanHi[3] : atanHi[3]
+            return negative ? -atanHi.3 : atanHi.3
         }
         var t: Double                           // reduced argument (signed as x if id < 0)
         var tLo: Double                         // its low-order correction
@@ -179,7 +172,14 @@ extension DetMath {
         let s1 = z * (aT0 + w * (aT2 + w * (aT4 + w * (aT6 + w * (aT8 + w * aT10)))))
         let s2 = w * (aT1 + w * (aT3 + w * (aT5 + w * (aT7 + w * aT9))))
         if id < 0 { return t - (t * (s1 + s2) - tLo) }
-        let result = atanHi[id] - ((t * (s1 + s2) - tLo - atanLo[id]) - t)
+        let (cHi, cLo): (Double, Double)
+        switch id {
+        case 0: (cHi, cLo) = (atanHi.0, atanLo.0)
+        case 1: (cHi, cLo) = (atanHi.1, atanLo.1)
+        case 2: (cHi, cLo) = (atanHi.2, atanLo.2)
+        default: (cHi, cLo) = (atanHi.3, atanLo.3)
+        }
+        let result = cHi - ((t * (s1 + s2) - tLo - cLo) - t)
         return negative ? -result : result
     }
 

@@ -20,9 +20,6 @@ extension DetMath {
     /// - a negative finite base with an integer exponent gives the sign (-1)^y.
     /// - results overflow to ±∞ and underflow, through the subnormals, to ±0.
     public static func pow(_ x: Double, _ y: Double) -> Double {
-        let bp = [1.0, 1.5]
-        let dpH = [0.0, 5.84962487220764160156e-01]  // log2(1.5) high part
-        let dpL = [0.0, 1.35003920212974897128e-08]  // log2(1.5) low part
         let two53 = 9007199254740992.0
         let huge = 1.0e300
         let tiny = 1.0e-300
@@ -46,8 +43,6 @@ extension DetMath {
         let cpH = 9.61796700954437255859e-01  // cp rounded to float
         let cpL = -7.02846165095275826516e-09 // cp - cpH
         let ivln2 = 1.44269504088896338700e+00
-        let ivln2H = 1.44269502162933349609e+00  // 1/ln 2 with 24 significant bits
-        let ivln2L = 1.92596299112661746887e-08  // 1/ln 2 - ivln2H
 
         let hx = Int32(bitPattern: highWord(x))
         let lx = UInt32(truncatingIfNeeded: x.bitPattern)
@@ -127,13 +122,17 @@ extension DetMath {
             // Over- or underflow unless x is within 2^-20 of 1.
             if ix < 0x3FEF_FFFF { return hy < 0 ? sign * huge * huge : sign * tiny * tiny }
             if ix > 0x3FF0_0000 { return hy > 0 ? sign * huge * huge : sign * tiny * tiny }
-            // |1 - x| ≤ 2^-20: log(x) = t - t²/2 + t³/3 - t⁴/4 suffices.
-            let t = ax - 1.0                    // exact, with 20 trailing zero bits
+            // |1 - x| ≤ 2^-20: log(x) = t - t²/2 + t³/3 - t⁴/4 suffices. y can be as large as
+            // 2^64 here, so log2(x) = (t - w)/ln 2 must be good to about 2^-75 relative: fdlibm's
+            // 24-bit ivln2_h·t is not exact when t has 33 significant bits (x just below 1) and lost up
+            // to 300 ulps, so the leading product is formed exactly instead.
+            let t = ax - 1.0                    // exact (Sterbenz)
             let w = (t * t) * (0.5 - t * (0.3333333333333333333333 - t * 0.25))
-            let u = ivln2H * t                  // exact: ivln2H has 24 significant bits
-            let v = t * ivln2L - w * ivln2
-            t1 = clearingLowWord(u + v)
-            t2 = v - (t1 - u)
+            let ivln2Tail = 2.0355273740931033e-17  // 1/ln 2 - ivln2
+            let u = exactProduct(t, ivln2)
+            let v = u.low + (t * ivln2Tail - w * ivln2)
+            t1 = clearingLowWord(u.high + v)
+            t2 = (u.high - t1) + v
         } else {
             var n = 0
             if ix < 0x0010_0000 {               // subnormal x: scale up by 2^53
@@ -156,17 +155,21 @@ extension DetMath {
                 ix -= 0x0010_0000
             }
             ax = fromWords(high: UInt32(bitPattern: ix), low: UInt32(truncatingIfNeeded: ax.bitPattern))
+            // Expansion point bp and log2(bp) = dpH + dpL.
+            let bp = k == 0 ? 1.0 : 1.5
+            let dpH = k == 0 ? 0.0 : 5.84962487220764160156e-01
+            let dpL = k == 0 ? 0.0 : 1.35003920212974897128e-08
 
             // ss = sH + sL = (ax - bp)/(ax + bp), with sH having 21 significant bits.
-            var u = ax - bp[k]
-            var v = 1.0 / (ax + bp[k])
+            var u = ax - bp
+            var v = 1.0 / (ax + bp)
             let ss = u * v
             let sH = clearingLowWord(ss)
             // tH = ax + bp rounded to 21 bits by constructing its high word directly.
             var tH = fromWords(
                 high: UInt32(bitPattern: ((ix >> 1) | 0x2000_0000) + 0x0008_0000 + Int32(k << 18)),
                 low: 0)
-            var tL = ax - (tH - bp[k])
+            var tL = ax - (tH - bp)
             let sL = v * ((u - sH * tH) - sH * tL)
             // log(ax) via the odd series in ss.
             var s2 = ss * ss
@@ -182,11 +185,11 @@ extension DetMath {
             let pH = clearingLowWord(u + v)
             let pL = v - (pH - u)
             let zH = cpH * pH
-            let zL = cpL * pH + pL * cp + dpL[k]
+            let zL = cpL * pH + pL * cp + dpL
             // log2(ax) = (ss + ...)·2/(3 ln 2) = n + dpH + zH + zL
             let t = Double(n)
-            t1 = clearingLowWord(((zH + zL) + dpH[k]) + t)
-            t2 = zL - (((t1 - t) - dpH[k]) - zH)
+            t1 = clearingLowWord(((zH + zL) + dpH) + t)
+            t2 = zL - (((t1 - t) - dpH) - zH)
         }
 
         // (y1 + y2)·(t1 + t2) with y1 having 21 significant bits.
