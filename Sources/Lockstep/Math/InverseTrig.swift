@@ -128,7 +128,7 @@ extension DetMath {
         var tLo: Double                         // its low-order correction
         let id: Int
         if ix < 0x3FDC_0000 {                   // |x| < 0.4375
-            if ix < 0x3E40_0000 { return x + tail }  // |x| < 2^-27: x³/3 below half an ulp
+            if ix < 0x3E40_0000 { return tail == 0 ? x : x + tail }  // x³/3 is below half an ulp; keep -0
             id = -1
             t = x
             tLo = tail
