@@ -94,12 +94,19 @@ extension DetMath {
     }
 
     /// atan(x + tail) for |tail| ≤ ulp(x), finite or infinite x.
+    static func atan(_ x: Double, tail: Double) -> Double {
+        let p = atanParts(x, tail: tail)
+        return p.lo == 0 ? p.hi : p.hi + p.lo   // p.lo == 0 only for tiny x, whose sign must stay
+    }
+
+    /// atan(x + tail) as an unevaluated sum hi + lo, for |tail| ≤ ulp(x), x not NaN.
     ///
     /// fdlibm reduces |x| to one of five intervals with atan(x) = atan(c) + atan((x-c)/(1+cx))
     /// for c ∈ {1/2, 1, 3/2, ∞}. The reduced argument's first-order sensitivity to `tail`, and the
-    /// exact remainder of its division (via fused multiply-add), are folded into a correction
-    /// that joins the sum before its last rounding.
-    static func atan(_ x: Double, tail: Double) -> Double {
+    /// exact remainder of its division (Dekker's product), are folded into a correction that
+    /// joins the sum before its last rounding. Keeping hi (a table constant or the argument) and
+    /// lo apart lets atan2 compute π - atan(q) with a single final rounding.
+    static func atanParts(_ x: Double, tail: Double) -> (hi: Double, lo: Double) {
         // atan(c) = atanHi + atanLo for c = 1/2, 1, 3/2, ∞.
         let atanHi = (4.63647609000806093515e-01, 7.85398163397448278999e-01,
                       9.82793723247329054082e-01, 1.57079632679489655800e+00)
@@ -121,14 +128,14 @@ extension DetMath {
         let negative = hx >> 31 == 1
         let ix = hx & 0x7FFF_FFFF
         if ix >= 0x4410_0000 {                  // |x| ≥ 2^66, ±∞ or NaN
-            if x.isNaN { return .nan }
-            return negative ? -atanHi.3 : atanHi.3
+            if x.isNaN { return (.nan, 0) }
+            return negative ? (-atanHi.3, 0) : (atanHi.3, 0)
         }
         var t: Double                           // reduced argument (signed as x if id < 0)
         var tLo: Double                         // its low-order correction
         let id: Int
         if ix < 0x3FDC_0000 {                   // |x| < 0.4375
-            if ix < 0x3E40_0000 { return tail == 0 ? x : x + tail }  // x³/3 is below half an ulp; keep -0
+            if ix < 0x3E40_0000 { return (x, tail) }  // |x| < 2^-27: x³/3 is below half an ulp
             id = -1
             t = x
             tLo = tail
@@ -171,7 +178,7 @@ extension DetMath {
         // Odd and even halves of Σ aT[i]·z^(i+1), evaluated in w = z² for a shorter chain.
         let s1 = z * (aT0 + w * (aT2 + w * (aT4 + w * (aT6 + w * (aT8 + w * aT10)))))
         let s2 = w * (aT1 + w * (aT3 + w * (aT5 + w * (aT7 + w * aT9))))
-        if id < 0 { return t - (t * (s1 + s2) - tLo) }
+        if id < 0 { return (t, -(t * (s1 + s2) - tLo)) }
         let (cHi, cLo): (Double, Double)
         switch id {
         case 0: (cHi, cLo) = (atanHi.0, atanLo.0)
@@ -179,8 +186,8 @@ extension DetMath {
         case 2: (cHi, cLo) = (atanHi.2, atanLo.2)
         default: (cHi, cLo) = (atanHi.3, atanLo.3)
         }
-        let result = cHi - ((t * (s1 + s2) - tLo - cLo) - t)
-        return negative ? -result : result
+        let lo = -((t * (s1 + s2) - tLo - cLo) - t)
+        return negative ? (-cHi, -lo) : (cHi, lo)
     }
 
     /// The angle of the point (x, y) from the positive x axis, in [-π, π], faithfully rounded.
@@ -241,7 +248,17 @@ extension DetMath {
             let q = ay / ax
             let product = exactProduct(q, ax)
             let qLo = ((ay - product.high) - product.low) / ax
-            z = atan(q, tail: qLo)
+            let parts = atanParts(q, tail: qLo)
+            if m & 2 != 0 {
+                // π - (hi + lo) with one final rounding: hi is exact-ish table data or q, so an
+                // exact two-sum of piHi - hi leaves only the small terms to round.
+                let s = piHi - parts.hi
+                let b = s - piHi
+                let e = (piHi - (s - b)) + (-parts.hi - b)
+                let angle = s + ((e + piLo) - parts.lo)
+                return m & 1 == 1 ? -angle : angle
+            }
+            z = parts.lo == 0 ? parts.hi : parts.hi + parts.lo
         }
         switch m {
         case 0: return z
