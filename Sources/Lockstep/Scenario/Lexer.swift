@@ -159,6 +159,18 @@ enum Lexer {
             try validateNumber(p, start, end)
             return .number
         }
+        if first == 47 || (first == 46 && end - start > 1 && !isDigit(p[start + 1])) {
+            // Path-like words (`/etc/x`, `../x`, `./x`): accepted here so the path rules, not the lexer,
+            // explain what is wrong with them.
+            var i = start + 1
+            while i < end {
+                guard isWordTail(p[i]) else {
+                    throw Problem(at: i, message: "unexpected '\(shown(p[i]))' in path '\(text(p, start, end))'")
+                }
+                i += 1
+            }
+            return .word
+        }
         if first == 34 { throw Problem(at: start, message: "strings cannot be tuple elements") }
         throw Problem(at: start, message: "unexpected '\(shown(first))': a value is a number, a word, a \"string\" or a tuple 1,2,3")
     }

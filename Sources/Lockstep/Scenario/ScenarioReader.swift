@@ -354,6 +354,9 @@ public final class ScenarioReader {
         var i = lineStart
         while i < end && Lexer.isSpace(p[i]) { i += 1 }
         if i == end || p[i] == 35 { return nil }  // blank or # comment
+        if end - i >= 3 && p[i] == 0xEF && p[i + 1] == 0xBB && p[i + 2] == 0xBF {
+            throw Lexer.Problem(at: i, message: "byte-order mark (U+FEFF) at the start of the line; save the file as UTF-8 without a BOM")
+        }
         if let bad = Lexer.firstInvalidUTF8(p, lineStart, end) {
             throw Lexer.Problem(at: bad, message: "invalid UTF-8 byte 0x\(Hex.lower(UInt64(p[bad]), digits: 2)); scenarios are UTF-8 text")
         }
