@@ -226,6 +226,23 @@ struct DetMathSpecialValueTests {
         }
     }
 
+    @Test("sqrt is bit-identical to IEEE squareRoot()")
+    func sqrtMatchesIEEE() {
+        var r = SplitMix64(seed: 77)
+        var mismatches = 0
+        for i in 0..<200_000 {
+            var x = r.positiveFiniteBits()
+            if i % 2 == 1 {
+                // Squares of random doubles and their neighbours: roots near representable values.
+                let s = r.uniform(1, 2) * (r.next() & 1 == 0 ? 0x1p-500 : 0x1p300)
+                x = s * s
+                for _ in 0..<Int(r.next() % 3) { x = r.next() & 1 == 0 ? x.nextUp : x.nextDown }
+            }
+            if DetMath.sqrt(x).bitPattern != x.squareRoot().bitPattern { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("NaN results are always the canonical quiet NaN")
     func canonicalNaN() {
         let payloads: [Double] = [nan, -nan, Double(nan: 0x1234, signaling: false), -Double(nan: 77, signaling: false),
