@@ -198,6 +198,17 @@ struct DetMathSpecialValueTests {
             p3 *= 3
             p10 *= 10
         }
+        for base in 2...40 {                    // every exactly representable integer power
+            var p: UInt64 = 1
+            for k in 0...52 {
+                let b = UInt64(base)
+                if p > (1 << 53) / b { break }
+                p *= b
+                expectBits(DetMath.pow(Double(base), Double(k + 1)), Double(p), "pow(\(base), \(k + 1))")
+                expectBits(DetMath.pow(-Double(base), Double(k + 1)), k % 2 == 0 ? -Double(p) : Double(p),
+                           "pow(-\(base), \(k + 1))")
+            }
+        }
         for k in -1074...1023 {
             expectBits(DetMath.pow(2, Double(k)), powerOfTwo(k), "pow(2, \(k))")
             expectBits(DetMath.pow(0.5, Double(-k)), powerOfTwo(k), "pow(0.5, \(-k))")
