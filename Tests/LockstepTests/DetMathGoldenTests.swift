@@ -42,6 +42,8 @@ enum DetMathByName {
         "asin": { DetMath.asin($0) }, "acos": { DetMath.acos($0) }, "atan": { DetMath.atan($0) },
         "exp": { DetMath.exp($0) }, "exp2": { DetMath.exp2($0) }, "log": { DetMath.log($0) },
         "log2": { DetMath.log2($0) }, "log10": { DetMath.log10($0) }, "sqrt": { DetMath.sqrt($0) },
+        "expm1": { DetMath.expm1($0) }, "log1p": { DetMath.log1p($0) }, "sinh": { DetMath.sinh($0) },
+        "cosh": { DetMath.cosh($0) }, "tanh": { DetMath.tanh($0) },
     ]
     static let double2: [String: @Sendable (Double, Double) -> Double] = [
         "atan2": { DetMath.atan2($0, $1) }, "pow": { DetMath.pow($0, $1) }, "hypot": { DetMath.hypot($0, $1) },
@@ -51,6 +53,8 @@ enum DetMathByName {
         "asinf": { DetMath.asin($0) }, "acosf": { DetMath.acos($0) }, "atanf": { DetMath.atan($0) },
         "expf": { DetMath.exp($0) }, "exp2f": { DetMath.exp2($0) }, "logf": { DetMath.log($0) },
         "log2f": { DetMath.log2($0) }, "log10f": { DetMath.log10($0) }, "sqrtf": { DetMath.sqrt($0) },
+        "expm1f": { DetMath.expm1($0) }, "log1pf": { DetMath.log1p($0) }, "sinhf": { DetMath.sinh($0) },
+        "coshf": { DetMath.cosh($0) }, "tanhf": { DetMath.tanh($0) },
     ]
     static let float2: [String: @Sendable (Float, Float) -> Float] = [
         "atan2f": { DetMath.atan2($0, $1) }, "powf": { DetMath.pow($0, $1) }, "hypotf": { DetMath.hypot($0, $1) },

@@ -198,6 +198,17 @@ struct DetMathSpecialValueTests {
             p3 *= 3
             p10 *= 10
         }
+        for base in 2...40 {                    // every exactly representable integer power
+            var p: UInt64 = 1
+            for k in 0...52 {
+                let b = UInt64(base)
+                if p > (1 << 53) / b { break }
+                p *= b
+                expectBits(DetMath.pow(Double(base), Double(k + 1)), Double(p), "pow(\(base), \(k + 1))")
+                expectBits(DetMath.pow(-Double(base), Double(k + 1)), k % 2 == 0 ? -Double(p) : Double(p),
+                           "pow(-\(base), \(k + 1))")
+            }
+        }
         for k in -1074...1023 {
             expectBits(DetMath.pow(2, Double(k)), powerOfTwo(k), "pow(2, \(k))")
             expectBits(DetMath.pow(0.5, Double(-k)), powerOfTwo(k), "pow(0.5, \(-k))")
@@ -226,6 +237,55 @@ struct DetMathSpecialValueTests {
         }
     }
 
+    @Test("expm1, log1p and the hyperbolic functions")
+    func expm1Log1pHyperbolic() {
+        for (x, e) in [(0.0, 0.0), (-0.0, -0.0), (tiny, tiny), (-tiny, -tiny), (1e-300, 1e-300), (inf, inf),
+                       (-inf, -1.0), (nan, nan), (710, inf), (-40, -1.0), (-1000, -1.0)] {
+            expectBits(DetMath.expm1(x), e, "expm1(\(x))")
+        }
+        for (x, l) in [(0.0, 0.0), (-0.0, -0.0), (tiny, tiny), (-tiny, -tiny), (-1.0, -inf), (-2.0, nan),
+                       ((-1.0).nextDown, nan), (inf, inf), (-inf, nan), (nan, nan)] {
+            expectBits(DetMath.log1p(x), l, "log1p(\(x))")
+        }
+        for (x, sh, ch, th) in [(0.0, 0.0, 1.0, 0.0), (-0.0, -0.0, 1.0, -0.0), (tiny, tiny, 1.0, tiny),
+                                (-tiny, -tiny, 1.0, -tiny), (inf, inf, inf, 1.0), (-inf, -inf, inf, -1.0),
+                                (nan, nan, nan, nan), (711, inf, inf, 1.0), (-711, -inf, inf, -1.0),
+                                (30, DetMath.exp(30) / 2, DetMath.exp(30) / 2, 1.0)] {
+            expectBits(DetMath.sinh(x), sh, "sinh(\(x))")
+            expectBits(DetMath.cosh(x), ch, "cosh(\(x))")
+            expectBits(DetMath.tanh(x), th, "tanh(\(x))")
+        }
+        for x in [1e-5, 0.25, 0.7, 3.0, 21.9, 22.5, 300.0, 710.4] {
+            expectBits(DetMath.sinh(-x), -DetMath.sinh(x), "sinh(-\(x))")
+            expectBits(DetMath.cosh(-x), DetMath.cosh(x), "cosh(-\(x))")
+            expectBits(DetMath.tanh(-x), -DetMath.tanh(x), "tanh(-\(x))")
+        }
+        // Just below the overflow threshold the result is finite (value from mpmath).
+        expectBits(DetMath.cosh(710.4758600739439), Double(bitPattern: 0x7FEF_FFFF_FFFF_FD3B), "cosh(710.4758600739439)")
+        expectBits(DetMath.cosh((710.4758600739439).nextUp.nextUp), inf, "cosh above the threshold")
+        expectBits(DetMath.expm1(Float(-0.0)), -0.0, "expm1f(-0)")
+        expectBits(DetMath.log1p(Float(-1)), -.infinity, "log1pf(-1)")
+        expectBits(DetMath.sinh(Float(90)), .infinity, "sinhf(90)")
+        expectBits(DetMath.tanh(Float(-0.0)), -0.0, "tanhf(-0)")
+    }
+
+    @Test("sqrt is bit-identical to IEEE squareRoot()")
+    func sqrtMatchesIEEE() {
+        var r = SplitMix64(seed: 77)
+        var mismatches = 0
+        for i in 0..<200_000 {
+            var x = r.positiveFiniteBits()
+            if i % 2 == 1 {
+                // Squares of random doubles and their neighbours: roots near representable values.
+                let s = r.uniform(1, 2) * (r.next() & 1 == 0 ? 0x1p-500 : 0x1p300)
+                x = s * s
+                for _ in 0..<Int(r.next() % 3) { x = r.next() & 1 == 0 ? x.nextUp : x.nextDown }
+            }
+            if DetMath.sqrt(x).bitPattern != x.squareRoot().bitPattern { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("NaN results are always the canonical quiet NaN")
     func canonicalNaN() {
         let payloads: [Double] = [nan, -nan, Double(nan: 0x1234, signaling: false), -Double(nan: 77, signaling: false),
@@ -236,7 +296,8 @@ struct DetMathSpecialValueTests {
                 DetMath.sin(p), DetMath.cos(p), DetMath.tan(p), DetMath.asin(p), DetMath.acos(p), DetMath.atan(p),
                 DetMath.atan2(p, 1), DetMath.atan2(1, p), DetMath.exp(p), DetMath.exp2(p), DetMath.log(p),
                 DetMath.log2(p), DetMath.log10(p), DetMath.pow(p, 2), DetMath.pow(2, p), DetMath.hypot(p, 1),
-                DetMath.sqrt(p),
+                DetMath.sqrt(p), DetMath.expm1(p), DetMath.log1p(p), DetMath.sinh(p), DetMath.cosh(p),
+                DetMath.tanh(p),
             ]
             for r in results { #expect(r.bitPattern == canonical, "NaN result \(String(r.bitPattern, radix: 16))") }
             for r in [DetMath.sin(Float(p)), DetMath.log(Float(p)), DetMath.pow(Float(p), 3)] {

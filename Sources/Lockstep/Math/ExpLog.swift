@@ -149,15 +149,7 @@ extension DetMath {
     /// addition is exact to about 2^-62 relative and the result is within about 0.502 ulp:
     /// correctly rounded except for results lying within 0.002 ulp of a rounding boundary.
     private static func expFromTable(_ kd: Double, _ r: Double, _ rTail: Double) -> Double {
-        let k = Int(kd)
-        let j = k & 127
-        let e = k >> 7                          // floor(k / 128)
-        let tHi = Double(bitPattern: expTable[2 * j])
-        let tLo = Double(bitPattern: expTable[2 * j + 1])
-        let r2 = r * r
-        let poly = r2 * (0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720)))))
-        let p = r + (poly + rTail)              // e^(r + rTail) - 1
-        let correction = tLo + tHi * p          // result = (tHi + correction) · 2^e
+        let (tHi, correction, e) = expTableParts(kd, r, rTail)
         if e > -1022 {
             if e <= 1023 { return (tHi + correction) * twoPower(e) }
             return scaleByPowerOfTwo(tHi + correction, e)
@@ -179,6 +171,33 @@ extension DetMath {
         return y * twoPower(-1022)
     }
 
+    /// The same value as an unevaluated (hi + lo)·2^e with hi = 2^(j/128) from the table and
+    /// |lo| < 0.003·hi, accurate to about 2^-62 relative (for the hyperbolic functions).
+    static func expTableParts(_ kd: Double, _ r: Double, _ rTail: Double) -> (hi: Double, lo: Double, e: Int) {
+        let k = Int(kd)
+        let j = k & 127
+        let e = k >> 7                          // floor(k / 128)
+        let tHi = Double(bitPattern: expTable[2 * j])
+        let tLo = Double(bitPattern: expTable[2 * j + 1])
+        let r2 = r * r
+        let poly = r2 * (0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720)))))
+        let p = r + (poly + rTail)              // e^(r + rTail) - 1
+        return (tHi, tLo + tHi * p, e)          // result = (tHi + correction) · 2^e
+    }
+
+    /// Splits x (|x| < 746) as x = kd·ln(2)/128 + r + rTail with integral kd, |r| ≤ ln(2)/256.
+    static func expReduce(_ x: Double) -> (kd: Double, r: Double, rTail: Double) {
+        // ln2Hi/128 has 32 significant bits and |kd| < 2^18, so kd·ln2Hi/128 and (by
+        // Sterbenz) the subtraction from x are exact.
+        let invLn2N = 184.6649652337873         // 128/ln 2
+        let kd = roundedToNearestInteger(x * invLn2N)
+        let rHi = x - kd * (ln2Hi * 0x1p-7)
+        let rLo = kd * (ln2Lo * 0x1p-7)
+        let r = rHi - rLo
+        let rTail = (rHi - r) - rLo             // what the subtraction rounded away
+        return (kd, r, rTail)
+    }
+
     /// e raised to `x`, nearly always correctly rounded (error below 0.51 ulp).
     ///
     /// `exp(±0) = 1`, `exp(+∞) = +∞`, `exp(-∞) = +0`; overflows to +∞ for
@@ -189,14 +208,7 @@ extension DetMath {
         if x > 709.782712893383973096 { return .infinity }
         if x < -745.13321910194110842 { return 0 }
         if x.magnitude < 0x1p-54 { return 1.0 + x }  // also keeps subnormal x out of r²
-        // x = kd·ln(2)/128 + r. ln2Hi/128 has 32 significant bits and |kd| < 2^18, so
-        // kd·ln2Hi/128 and (by Sterbenz) the subtraction from x are exact.
-        let invLn2N = 184.6649652337873         // 128/ln 2
-        let kd = roundedToNearestInteger(x * invLn2N)
-        let rHi = x - kd * (ln2Hi * 0x1p-7)
-        let rLo = kd * (ln2Lo * 0x1p-7)
-        let r = rHi - rLo
-        let rTail = (rHi - r) - rLo             // what the subtraction rounded away
+        let (kd, r, rTail) = expReduce(x)
         return expFromTable(kd, r, rTail)
     }
 

@@ -41,3 +41,16 @@ extension DetMath {
     /// Float square root, correctly rounded (the Double root of a Float rounds to the same value).
     public static func sqrt(_ x: Float) -> Float { Float(sqrt(Double(x))) }
 }
+
+extension DetMath {
+    /// Float e^x - 1; see `expm1(_: Double)`.
+    public static func expm1(_ x: Float) -> Float { Float(expm1(Double(x))) }
+    /// Float log(1 + x); see `log1p(_: Double)`.
+    public static func log1p(_ x: Float) -> Float { Float(log1p(Double(x))) }
+    /// Float hyperbolic sine; see `sinh(_: Double)`.
+    public static func sinh(_ x: Float) -> Float { Float(sinh(Double(x))) }
+    /// Float hyperbolic cosine; see `cosh(_: Double)`.
+    public static func cosh(_ x: Float) -> Float { Float(cosh(Double(x))) }
+    /// Float hyperbolic tangent; see `tanh(_: Double)`.
+    public static func tanh(_ x: Float) -> Float { Float(tanh(Double(x))) }
+}

@@ -237,7 +237,7 @@ extension DetMath {
             z = m & 2 != 0 ? 0 : ay / ax
         } else {
             // Bring both magnitudes (now within 2^65 of each other) away from the extremes so
-            // the quotient and its fused-multiply-add remainder are exact and normal.
+            // the quotient and its Dekker-product remainder are exact and normal.
             if ax < 0x1p-500 && ay < 0x1p-500 {
                 ax *= 0x1p600
                 ay *= 0x1p600

@@ -99,6 +99,11 @@ FUNCS = {
     'log2': lambda x: mpmath.log(M(x), 2),
     'log10': lambda x: mpmath.log10(M(x)),
     'sqrt': lambda x: mpmath.sqrt(M(x)),
+    'expm1': lambda x: mpmath.expm1(M(x)),
+    'log1p': lambda x: mpmath.log1p(M(x)),
+    'sinh': lambda x: mpmath.sinh(M(x)),
+    'cosh': lambda x: mpmath.cosh(M(x)),
+    'tanh': lambda x: mpmath.tanh(M(x)),
     'atan2': lambda y, x: mpmath.atan2(M(y), M(x)),
     'pow': lambda x, y: mpmath.power(M(x), M(y)),
     'hypot': lambda x, y: mpmath.hypot(M(x), M(y)),
@@ -133,6 +138,17 @@ POW = [(2.0, 0.5), (2.0, 10.0), (2.0, -1074.0), (2.0, 1023.0), (10.0, 22.0), (10
        (1.5, 1700.0), (1.1, -7000.0), (3.0, 0.333), (1e-300, 1.01), (5e-324, 0.5), (5e-324, 0.25),
        (1e300, 1.02), (2.5, 2.5), (7.0, -0.75), (0.1, 0.1), (123.456, 78.9), (-0.5, -1075.0),
        (2.718281828459045, 709.7), (1.0000001, 7e9), (8.0, 1.0 / 3.0)]
+EXPM1 = [1e-300, 5e-324, -1e-20, 1e-10, -1e-5, 0.001, 0.1, -0.1, 0.34, 0.35, 0.5, -0.5, 1.0, -1.0,
+         1.03972077083991796, 2.0, -2.0, 10.0, -10.0, 30.0, -38.0, -40.0, 40.0, 100.0, 700.0,
+         709.78, 709.782712893384, 710.0]
+LOG1P = [1e-300, 5e-324, -1e-20, 1e-10, -1e-10, 1e-5, 0.001, -0.001, 0.1, -0.1, 0.2, -0.29, -0.3,
+         0.41, 0.42, 0.5, -0.5, 1.0, -0.9, -0.999999, -0.9999999999999999, 2.0, 10.0, 1e10,
+         1e300, 1.7976931348623157e308]
+HYPER = [1e-300, 5e-324, 1e-9, -1e-8, 0.001, 0.1, -0.2, 0.25, 0.2500000000000001, 0.3, -0.5, 1.0,
+         -1.0, 2.0, 5.0, -10.0, 19.0, 21.99, 22.0, 22.01, 30.0, -100.0, 500.0, 709.0, 710.0,
+         710.4758600739439, 710.476, 711.0]
+TANH = [1e-300, 5e-324, 1e-9, -1e-8, 0.001, 0.1, -0.2, 0.25, 0.2500000000000001, 0.3, -0.5, 0.55,
+        1.0, -1.0, 2.0, 5.0, -10.0, 19.0, 21.99, 22.0, 22.01, 30.0]
 HYPOT = [(3.0, 4.0), (1.0, 1.0), (1e300, 1e300), (1e-300, 1e-300), (5e-324, 5e-324), (1.0, 1e-20),
          (-2.0, 3.0), (1.7976931348623157e308, 1.7976931348623157e308), (0.1, 0.2), (1e200, 1e-200)]
 
@@ -140,6 +156,7 @@ DOUBLE_INPUTS = {
     'sin': TRIG, 'cos': TRIG, 'tan': TRIG, 'asin': UNIT, 'acos': UNIT, 'atan': ATAN,
     'exp': EXP, 'exp2': EXP2, 'log': LOG, 'log2': LOG, 'log10': LOG, 'sqrt': SQRT,
     'atan2': ATAN2, 'pow': POW, 'hypot': HYPOT,
+    'expm1': EXPM1, 'log1p': LOG1P, 'sinh': HYPER, 'cosh': HYPER, 'tanh': TANH,
 }
 
 
@@ -158,6 +175,9 @@ def float_inputs(name, values):
         'atan2': [(1e-45, 1.0), (3.4028235e38, 1e-45)],
         'pow': [(2.0, 127.0), (2.0, -149.0), (0.5, 150.0), (1.0000001, 1e9), (-3.0, 21.0)],
         'hypot': [(3.4028235e38, 3.4028235e38), (1e-45, 1e-45)],
+        'expm1': [88.7, 88.73, -17.0, 1e-45, 1e-8],
+        'log1p': [1e-45, 1e-8, -0.99999994, 3.4028235e38],
+        'sinh': [89.4, 89.5, 1e-45], 'cosh': [89.4, 89.5, 1e-45], 'tanh': [9.0, 9.1, 1e-45],
     }[name]
     out = []
     for v in list(values) + extra:
@@ -244,6 +264,13 @@ def random_inputs(name, rng, n):
             x = rng.choice([abs(lu(-1074, 1023)), rng.uniform(0.5, 2), 1 + lu(-50, -4)])
         elif name == 'sqrt':
             x = abs(lu(-1074, 1023))
+        elif name == 'expm1':
+            x = rng.choice([rng.uniform(-40, 709.7), rng.uniform(-2, 2), lu(-60, -1)])
+        elif name == 'log1p':
+            x = rng.choice([rng.uniform(-1, 1), lu(-60, -1), abs(lu(-10, 1000)), -1 + abs(lu(-53, -1))])
+        elif name in ('sinh', 'cosh', 'tanh'):
+            x = rng.choice([rng.uniform(-3, 3), lu(-60, -1), rng.uniform(-0.3, 0.3),
+                            rng.uniform(-25, 25), rng.uniform(-710, 710) if name != 'tanh' else rng.uniform(-30, 30)])
         elif name == 'atan2':
             x = rng.choice([(rng.uniform(-10, 10), rng.uniform(-10, 10)), (lu(-60, 60), lu(-60, 60))])
         elif name == 'hypot':
