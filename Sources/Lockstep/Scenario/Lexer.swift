@@ -159,6 +159,18 @@ enum Lexer {
             try validateNumber(p, start, end)
             return .number
         }
+        // A path written as `./x`, `../x` or `/x` is a word, so `include ../shared/a.events` reaches the
+        // confinement check (and its clear message) instead of failing here on the leading dot.
+        if first == 47 || (first == 46 && start + 1 < end && (p[start + 1] == 47 || p[start + 1] == 46)) {
+            var i = start + 1
+            while i < end {
+                guard isWordTail(p[i]) else {
+                    throw Problem(at: i, message: "unexpected '\(shown(p[i]))' in path '\(text(p, start, end))'")
+                }
+                i += 1
+            }
+            return .word
+        }
         if first == 34 { throw Problem(at: start, message: "strings cannot be tuple elements") }
         throw Problem(at: start, message: "unexpected '\(shown(first))': a value is a number, a word, a \"string\" or a tuple 1,2,3")
     }

@@ -57,8 +57,8 @@ final class TempScenarioTree {
     func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: root + "/" + relative) }
 
     /// The checkout as a `Project` with the fixture domains.
-    func project(limits: ScenarioLimits = .standard) -> Project {
-        Project(root: root, domains: [DomainEntry(Noop.self), DomainEntry(Counter.self)], limits: limits)
+    func project(limits: ScenarioLimits = .standard, extraDomains: [DomainEntry] = []) -> Project {
+        Project(root: root, domains: [DomainEntry(Noop.self), DomainEntry(Counter.self)] + extraDomains, limits: limits)
     }
 
     var files: ScenarioFiles { ScenarioFiles(root: root + "/Scenarios", displayRoot: "Scenarios") }
@@ -70,10 +70,11 @@ final class TempScenarioTree {
 
     /// Runs a scenario in the tree exactly as `Project.run` does, but addressing the file by its disk
     /// path (so the test process's working directory can never matter).
-    func run(_ display: String, options: RunOptions = RunOptions()) throws(ScenarioError) -> RunResult {
+    func run(_ display: String, options: RunOptions = RunOptions(),
+             extraDomains: [DomainEntry] = []) throws(ScenarioError) -> RunResult {
         let reader = try reader(display, limits: options.limits)
         let header = try reader.readHeader()
-        let project = project(limits: options.limits)
+        let project = project(limits: options.limits, extraDomains: extraDomains)
         guard let entry = project.domain(named: header.domain) else {
             throw header.domainLocation.error("unknown domain '\(header.domain)'")
         }
@@ -84,13 +85,14 @@ final class TempScenarioTree {
     }
 
     /// Runs `text` as a scenario and returns its trace as text.
-    func trace(_ text: String, name: String = "s.scenario", options: RunOptions = RunOptions()) throws -> String {
+    func trace(_ text: String, name: String = "s.scenario", options: RunOptions = RunOptions(),
+               extraDomains: [DomainEntry] = []) throws -> String {
         let display = try scenario(name, text)
-        let result = try run(display, options: options)
+        let result = try run(display, options: options, extraDomains: extraDomains)
         return String(decoding: result.trace, as: UTF8.self)
     }
 
-    /// Runs `text` through `Project.run` and returns the error it must produce (nil if it ran).
+    /// Runs `text` and returns the error it must produce (nil if it ran).
     func error(_ text: String, name: String = "s.scenario", limits: ScenarioLimits = .standard) throws -> ScenarioError? {
         let display = try scenario(name, text)
         return error(running: display, limits: limits)
@@ -98,7 +100,7 @@ final class TempScenarioTree {
 
     func error(running display: String, limits: ScenarioLimits = .standard) -> ScenarioError? {
         do {
-            _ = try project(limits: limits).run(display, options: RunOptions(limits: limits))
+            _ = try run(display, options: RunOptions(limits: limits))
             return nil
         } catch {
             return error
@@ -141,4 +143,11 @@ func footer(_ trace: String, _ key: String) -> String? {
 func withoutDigest(_ stepLine: String) -> String {
     if let hash = stepLine.lastIndex(of: "#") { return String(stepLine[..<hash]).trimmingCharacters(in: .whitespaces) }
     return stepLine
+}
+
+/// Symbolic links for confinement tests.
+enum FileManagerLink {
+    static func make(at path: String, to destination: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: destination)
+    }
 }
