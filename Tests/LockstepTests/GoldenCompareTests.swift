@@ -62,7 +62,7 @@ struct GoldenTraceDiffTests {
         golden[index] = String(golden[index][..<hash]) + "#0123456789abcdef"
         let d = try #require(TraceDiff.compare(expected: bytes(golden), actual: actual))
         #expect(d.line == index + 1)
-        #expect(d.reason.contains("only the state digest differs"))
+        #expect(d.reason.contains("different state digest"))
         #expect(d.stepLine == lines(actual)[index])
         #expect(d.expected == golden[index])
     }

@@ -8,5 +8,6 @@ public var allDomains: [DomainEntry] {
         DomainEntry(Noop.self),
         DomainEntry(Counter.self),
         DomainEntry(Alarm.self),
+        DomainEntry(Canvas.self),
     ]
 }

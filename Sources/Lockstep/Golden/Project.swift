@@ -56,7 +56,13 @@ public struct Project {
             }
         }
         var unique: [String] = []
-        for path in result where !unique.contains(path) { unique.append(path) }
+        for path in result where !unique.contains(path) {
+            // Goldens mirror Scenarios/, so a scenario elsewhere has no golden to check or record.
+            guard path.hasPrefix(Project.scenariosFolder + "/") else {
+                throw FileIO.Failure(path: path, message: "not under \(Project.scenariosFolder)/; only scenarios there have goldens (use 'lockstep run' for others)")
+            }
+            unique.append(path)
+        }
         return unique
     }
 
@@ -79,7 +85,6 @@ public struct Project {
     public func goldenPath(forScenario display: String) -> String {
         var relative = display
         if relative.hasPrefix(Project.scenariosFolder + "/") { relative = String(relative.dropFirst(Project.scenariosFolder.count + 1)) }
-        else { relative = "outside/" + relative.split(separator: "/").last.map(String.init)! }
         if relative.hasSuffix(".scenario") { relative = String(relative.dropLast(".scenario".count)) }
         return Project.goldenFolder + "/" + relative + ".golden"
     }

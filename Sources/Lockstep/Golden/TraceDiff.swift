@@ -70,7 +70,7 @@ public enum TraceDiff {
         } else if actualLine == nil {
             reason = "the run ends at line \(i) but the golden continues"
         } else if let el = expectedLine, let al = actualLine, isStepLine(el), isStepLine(al), dropDigest(el) == dropDigest(al) {
-            reason = "first divergence at line \(i + 1): only the state digest differs; the step's outputs are identical"
+            reason = "first divergence at line \(i + 1): same step and event, different state digest (look at this step's outputs and the final state)"
         } else {
             reason = "first divergence at line \(i + 1)" + (digestAlsoDiffers ? " (the step's state digest differs too)" : "")
         }

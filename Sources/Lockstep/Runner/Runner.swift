@@ -61,7 +61,7 @@ public enum Runner {
         var observer = TraceObserver(writer: TraceWriter(output: output, format: options.format))
         observer.writer.header(TraceHeader(
             scenario: header.path, domain: D.name, title: header.title, seed: header.seed, start: header.start,
-            zone: header.zone.name, until: header.until, faults: config.faults, digestInterval: max(1, D.digestInterval)))
+            zone: header.zone.name, faults: config.faults, digestInterval: max(1, D.digestInterval)))
         defer { output = observer.writer.output }
 
         var engine = try Engine<D>(config: config, start: header.start, zone: header.zone, seed: header.seed,

@@ -218,7 +218,6 @@ public struct TraceHeader: Sendable {
     public var seed: UInt64
     public var start: Instant
     public var zone: String
-    public var until: Instant?
     public var faults: [String]
     public var digestInterval: Int
 }

@@ -159,9 +159,9 @@ enum Lexer {
             try validateNumber(p, start, end)
             return .number
         }
-        // A path written as `./x`, `../x` or `/x` is a word, so `include ../shared/a.events` reaches the
-        // confinement check (and its clear message) instead of failing here on the leading dot.
-        if first == 47 || (first == 46 && start + 1 < end && (p[start + 1] == 47 || p[start + 1] == 46)) {
+        if first == 47 || (first == 46 && end - start > 1 && !isDigit(p[start + 1])) {
+            // Path-like words (`/etc/x`, `../x`, `./x`): accepted here so the path rules, not the lexer,
+            // explain what is wrong with them.
             var i = start + 1
             while i < end {
                 guard isWordTail(p[i]) else {

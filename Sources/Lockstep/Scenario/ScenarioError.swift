@@ -16,11 +16,12 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    public var description: String { "\(path):\(line):\(column): \(message)" }
+    /// `path:line:column: message`; `path: message` for problems that have no line (a command-line fault name).
+    public var description: String { line > 0 ? "\(path):\(line):\(column): \(message)" : "\(path): \(message)" }
 }
 
 /// Where a token came from, carried so that late errors (a domain rejecting a value) still point at it.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct ScenarioLocation: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var line: Int
     public var column: Int

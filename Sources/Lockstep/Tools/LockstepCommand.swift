@@ -20,7 +20,8 @@ public enum LockstepCommand {
             Command(name: "check", usage: "lockstep check [PATH...]", help: """
                 Replays scenarios (default: all of Scenarios/) and compares each trace and artifact with its
                 golden byte for byte. Prints the first divergence of each failure and ends with
-                'N passed, N failed'. A missing golden is a failure when CI=true, otherwise reported as missing.
+                'N passed, N failed'. A missing golden is always a failure; under CI=true the message says it must be
+                recorded and committed, otherwise it says how to read the trace and record it.
                 Exit 0 all passed, 1 a golden differs or is missing, 2 a scenario is invalid.
                 """, run: check),
             Command(name: "record", usage: "lockstep record [PATH...] [--missing]", help: """
@@ -124,12 +125,7 @@ public enum LockstepCommand {
             if let fd = ctx.streamFD {
                 _ = try ctx.project.stream(scenario, options: options, output: FileDescriptorOutput(fd: fd))
             } else {
-                var memory = MemoryOutput()
-                let summary = try ctx.project.stream(scenario, options: options, output: memory)
-                _ = summary
-                memory = MemoryOutput()
-                let result = try ctx.project.run(scenario, options: options)
-                ctx.out.append(contentsOf: result.trace)
+                ctx.out.append(contentsOf: try ctx.project.run(scenario, options: options).trace)
             }
             return ExitCode.ok
         } catch {

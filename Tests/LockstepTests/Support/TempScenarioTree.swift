@@ -3,11 +3,6 @@ import Testing
 @testable import Lockstep
 import Fixtures
 
-/// `Testing.SourceLocation` and `Lockstep.SourceLocation` clash inside this test target (the civil
-/// test helpers name the former unqualified). A module-level alias wins over both imports. Tests here
-/// never name Lockstep's location type; remove this once Lockstep's type is renamed.
-typealias SourceLocation = Testing.SourceLocation
-
 /// A throwaway checkout for tests: a temporary directory holding `Package.swift` and a `Scenarios/`
 /// tree, with helpers to write scenario files and run them through the real reader and runner.
 ///
