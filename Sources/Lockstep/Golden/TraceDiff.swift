@@ -41,7 +41,26 @@ public enum TraceDiff {
         var i = 0
         let n = min(e.count, a.count)
         while i < n && e[i] == a[i] { i += 1 }
-        let stepLine = (0..<min(i + 1, a.count)).reversed().lazy.map { a[$0] }.first(where: isStepLine)
+        // A step whose outputs changed nearly always changes its digest too, and the digest is on the
+        // step line, above the outputs. Report the first differing output of that step instead, so the
+        // changed output is what the person sees; a step whose outputs all match is a digest-only change.
+        var digestAlsoDiffers = false
+        if i < n, isStepLine(e[i]), isStepLine(a[i]), dropDigest(e[i]) == dropDigest(a[i]) {
+            var j = i + 1
+            while j < n && e[j] == a[j] && isOutputLine(e[j]) { j += 1 }
+            if j < e.count || j < a.count {
+                let el = j < e.count ? e[j] : nil, al = j < a.count ? a[j] : nil
+                if el != al && (el.map(isOutputLine) ?? false || al.map(isOutputLine) ?? false) {
+                    i = j
+                    digestAlsoDiffers = true
+                }
+            }
+        }
+        // The step the divergence belongs to: the differing line itself when both sides are step lines,
+        // else the nearest step line above it (not a step line that only the run has at this position).
+        let startsAtStep = i < a.count && isStepLine(a[i]) && (i >= e.count || isStepLine(e[i]))
+        let upper = min(startsAtStep ? i + 1 : i, a.count)
+        let stepLine = (0..<upper).reversed().lazy.map { a[$0] }.first(where: isStepLine)
         let context = Array(a[max(0, i - contextLines)..<i])
         let expectedLine = i < e.count ? e[i] : nil
         let actualLine = i < a.count ? a[i] : nil
@@ -53,9 +72,9 @@ public enum TraceDiff {
         } else if let el = expectedLine, let al = actualLine, isStepLine(el), isStepLine(al), dropDigest(el) == dropDigest(al) {
             reason = "first divergence at line \(i + 1): same step and event, different state digest (look at this step's outputs and the final state)"
         } else {
-            reason = "first divergence at line \(i + 1)"
+            reason = "first divergence at line \(i + 1)" + (digestAlsoDiffers ? " (the step's state digest differs too)" : "")
         }
-        if !e.contains(where: { $0 == "state" }) && expectedLine == nil {
+        if !e.contains(where: { $0 == "state" }) {
             reason += "; the golden has no footer, so it is truncated"
         }
         return TraceDivergence(line: i + 1, stepLine: stepLine, expected: expectedLine, actual: actualLine,
@@ -74,6 +93,9 @@ public enum TraceDiff {
         guard let c = line.utf8.first else { return false }
         return c >= 48 && c <= 57
     }
+
+    /// Output lines are indented under their step.
+    static func isOutputLine(_ line: Substring) -> Bool { line.hasPrefix("  ") }
 
     static func dropDigest(_ line: Substring) -> Substring {
         if let hash = line.lastIndex(of: "#") { return line[..<hash] }
