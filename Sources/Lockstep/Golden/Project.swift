@@ -46,7 +46,7 @@ public struct Project {
         if arguments.isEmpty { return allScenarios() }
         var result: [String] = []
         for argument in arguments {
-            let disk = diskPath(forDisplay: argument)
+            let disk = diskPath(forArgument: argument)
             if FileIO.isDirectory(disk) {
                 result += FileIO.walk(disk, suffix: ".scenario").map { displayPath(forDisk: $0) }
             } else if FileIO.exists(disk) {
@@ -74,7 +74,14 @@ public struct Project {
         return real
     }
 
+    /// A display path (relative to the root) or an absolute path, on disk.
     public func diskPath(forDisplay path: String) -> String {
+        path.hasPrefix("/") ? path : root + "/" + path
+    }
+
+    /// A path typed on the command line: relative to the current directory when it exists there (the
+    /// shell's convention), otherwise relative to the project root.
+    public func diskPath(forArgument path: String) -> String {
         if path.hasPrefix("/") { return path }
         let cwd = FileIO.currentDirectory()
         if FileIO.exists(cwd + "/" + path) { return cwd + "/" + path }

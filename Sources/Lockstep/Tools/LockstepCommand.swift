@@ -120,7 +120,7 @@ public enum LockstepCommand {
         do { parsed = try Arguments(args, valued: ["fault"], switches: ["json"]) } catch { return usage(ctx, error.description, "run") }
         guard parsed.positional.count == 1 else { return usage(ctx, "expected exactly one scenario", "run") }
         let options = RunOptions(extraFaults: parsed.values("fault"), format: parsed.has("json") ? .json : .text)
-        let scenario = ctx.project.displayPath(forDisk: ctx.project.diskPath(forDisplay: parsed.positional[0]))
+        let scenario = ctx.project.displayPath(forDisk: ctx.project.diskPath(forArgument: parsed.positional[0]))
         do {
             if let fd = ctx.streamFD {
                 _ = try ctx.project.stream(scenario, options: options, output: FileDescriptorOutput(fd: fd))
@@ -224,15 +224,15 @@ public enum LockstepCommand {
         do {
             switch parsed.positional.count {
             case 1 where parsed.positional[0].hasSuffix(".scenario"):
-                let scenario = ctx.project.displayPath(forDisk: ctx.project.diskPath(forDisplay: parsed.positional[0]))
+                let scenario = ctx.project.displayPath(forDisk: ctx.project.diskPath(forArgument: parsed.positional[0]))
                 expected = try FileIO.read(ctx.project.root + "/" + ctx.project.goldenPath(forScenario: scenario))
                 do { actual = try ctx.project.run(scenario).trace } catch {
                     ctx.printError(error.description)
                     return ExitCode.badInput
                 }
             case 2:
-                expected = try FileIO.read(ctx.project.diskPath(forDisplay: parsed.positional[0]))
-                actual = try FileIO.read(ctx.project.diskPath(forDisplay: parsed.positional[1]))
+                expected = try FileIO.read(ctx.project.diskPath(forArgument: parsed.positional[0]))
+                actual = try FileIO.read(ctx.project.diskPath(forArgument: parsed.positional[1]))
             default:
                 return usage(ctx, "expected two trace files, or one scenario", "diff")
             }
