@@ -45,8 +45,8 @@ public struct Brush: Sendable, Equatable {
     /// Pressure used for finger touches, which report no usable force (GAP: the article is silent).
     public var fingerPressure: Float
 
-    public static let chalk = Brush(spacing: 0.12, jitter: 0.16, alpha: 0.55, speedFade: 0.5, speedThin: 0.25,
-                                    tiltElongation: 2.0, tiltBroaden: 1.2, tiltAlpha: 0.6, tooth: 0.9,
+    public static let chalk = Brush(spacing: 0.12, jitter: 0.16, alpha: 0.75, speedFade: 0.5, speedThin: 0.25,
+                                    tiltElongation: 2.0, tiltBroaden: 1.2, tiltAlpha: 0.6, tooth: 0.97,
                                     toothSoftness: 0.2, fingerPressure: 0.5)
     public static let pencil = Brush(spacing: 0.08, jitter: 0.05, alpha: 0.35, speedFade: 0.2, speedThin: 0.1,
                                      tiltElongation: 1.0, tiltBroaden: 0.8, tiltAlpha: 0.5, tooth: 0.7,

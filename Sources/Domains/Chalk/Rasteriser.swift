@@ -30,7 +30,7 @@ public struct ChalkTextures: Sendable {
                     let speck = r.float()  // one draw per texel, always
                     guard d < 1 else { continue }
                     let falloff = 1 - Deposition.smoothstep(0.45, 1, d)
-                    mask[y * side + x] = falloff * (0.45 + 0.55 * speck)
+                    mask[y * side + x] = falloff * (0.7 + 0.3 * speck)
                 }
             }
             atlas.append(mask)
@@ -54,7 +54,7 @@ public struct ChalkTextures: Sendable {
                 let a = coarse[gy * lattice + gx], b = coarse[gy * lattice + (gx + 1) % lattice]
                 let c = coarse[((gy + 1) % lattice) * lattice + gx], d = coarse[((gy + 1) % lattice) * lattice + (gx + 1) % lattice]
                 let top = a + (b - a) * fx, bottom = c + (d - c) * fx
-                grain[y * g + x] = 0.55 * (top + (bottom - top) * fy) + 0.45 * r.float()
+                grain[y * g + x] = 0.7 * (top + (bottom - top) * fy) + 0.3 * r.float()
             }
         }
         var lo: Float = 1, hi: Float = 0
