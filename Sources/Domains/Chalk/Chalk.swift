@@ -39,6 +39,8 @@ import Lockstep
 ///   a bad document (the current one is kept). Syntax errors are line:column errors.
 /// - The canvas is the screen (1 pixel per screen point, 256×256 by default); the tooth texture
 ///   has 1 texel per canvas point and tiles every 64.
+/// - `load` replaces the current page and its history (redo and clear backup are dropped; a load is
+///   not undoable). `save` writes the current page only.
 /// - Documents: canonical JSON, sorted keys, Floats in shortest round-trip form (see `ChalkDocument`).
 public enum Chalk: Domain {
     public typealias State = ChalkState
