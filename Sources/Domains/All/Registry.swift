@@ -1,5 +1,6 @@
 import Lockstep
 import Fixtures
+import Chalk
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 /// The fixture domains (`noop`, `counter`, ...) live under `Tests/Fixtures` and exercise the core.
@@ -9,5 +10,6 @@ public var allDomains: [DomainEntry] {
         DomainEntry(Counter.self),
         DomainEntry(Alarm.self),
         DomainEntry(Canvas.self),
+        DomainEntry(Chalk.self),
     ]
 }

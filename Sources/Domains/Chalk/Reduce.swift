@@ -1,0 +1,302 @@
+import Lockstep
+
+extension Chalk {
+    public static func reduce(_ state: inout ChalkState, _ event: ChalkEvent, _ world: inout World<ChalkEvent>) {
+        switch event {
+        case .touch(let t): touch(&state, t, &world)
+        case .zoom(let scale, let ax, let ay):
+            guard notBusy(state, "zoom", &world) else { return }
+            guard scale.isFinite, ChalkConstants.scaleRange.contains(scale), ax.isFinite, ay.isFinite else {
+                world.emit(ChalkOutput.settingRejected(name: "zoom", reason: "scale must be a finite number in \(ChalkConstants.scaleRange) and the anchor finite"))
+                return
+            }
+            state.view.zoom(to: Float(scale), anchorX: Float(ax), anchorY: Float(ay))
+            world.emit(ChalkOutput.view(state.view))
+            requestReplay(&state, "zoom")
+        case .pan(let dx, let dy):
+            guard notBusy(state, "pan", &world) else { return }
+            guard dx.isFinite, dy.isFinite, abs(dx) <= 1e6, abs(dy) <= 1e6 else {
+                world.emit(ChalkOutput.settingRejected(name: "pan", reason: "the offset must be finite and at most 1e6 points"))
+                return
+            }
+            state.view.offsetX += Float(dx)
+            state.view.offsetY += Float(dy)
+            world.emit(ChalkOutput.view(state.view))
+            requestReplay(&state, "pan")
+        case .brush(let name):
+            guard let kind = BrushKind(rawValue: name) else {
+                world.emit(ChalkOutput.settingRejected(name: "brush", reason: "unknown brush '\(name)'; expected one of: \(BrushKind.allCases.map(\.rawValue).joined(separator: ", "))"))
+                return
+            }
+            state.brushKind = kind
+            world.emit(ChalkOutput.setting(name: "brush", value: .word(kind.rawValue)))
+        case .colour(let r, let g, let b, let a):
+            // GAP: live colour input outside 0...1 is rejected (not clamped): silence is a bug.
+            guard [r, g, b, a].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else {
+                world.emit(ChalkOutput.settingRejected(name: "colour", reason: "every component must be a finite number in 0...1"))
+                return
+            }
+            state.color = RGBA(Float(r), Float(g), Float(b), Float(a))
+            world.emit(ChalkOutput.setting(name: "colour", value: .tuple([r, g, b, a].map { .fixed($0, places: 3) })))
+        case .size(let pt):
+            guard pt.isFinite, ChalkConstants.screenSizeRange.contains(pt) else {
+                world.emit(ChalkOutput.settingRejected(name: "size", reason: "pen diameter must be a finite number of screen points in \(ChalkConstants.screenSizeRange)"))
+                return
+            }
+            state.screenSize = Float(pt)
+            world.emit(ChalkOutput.setting(name: "size", value: .fixed(Double(Float(pt)), places: 3)))
+        case .eraser(let on):
+            state.erasing = on
+            world.emit(ChalkOutput.setting(name: "eraser", value: .bool(on)))
+        case .layer(let n):
+            guard (0...ChalkConstants.maxLayer).contains(n) else {
+                world.emit(ChalkOutput.settingRejected(name: "layer", reason: "layer must be 0...\(ChalkConstants.maxLayer)"))
+                return
+            }
+            state.layer = n
+            world.emit(ChalkOutput.setting(name: "layer", value: .int(n)))
+        case .undo:
+            guard notBusy(state, "undo", &world) else { return }
+            let result = state.page.undo()
+            world.emit(ChalkOutput.undo(result: result, page: state.page))
+            if result != .nothing { state.refreshDigest(); requestReplay(&state, "undo") }
+        case .redo:
+            guard notBusy(state, "redo", &world) else { return }
+            let done = state.page.redo()
+            world.emit(ChalkOutput.redo(done: done, page: state.page))
+            if done { state.refreshDigest(); requestReplay(&state, "redo") }
+        case .clear:
+            guard notBusy(state, "clear", &world) else { return }
+            let n = state.page.clear()
+            world.emit(ChalkOutput.clear(cleared: n, page: state.page))
+            state.refreshDigest()
+            requestReplay(&state, "clear")
+        case .page(let index):
+            guard notBusy(state, "page", &world) else { return }
+            guard (0..<ChalkConstants.maxPages).contains(index) else {
+                world.emit(ChalkOutput.settingRejected(name: "page", reason: "page must be 0...\(ChalkConstants.maxPages - 1)"))
+                return
+            }
+            if index != state.pageIndex {
+                state.otherPages[state.pageIndex] = state.page
+                state.page = state.otherPages.removeValue(forKey: index) ?? Page()
+                state.pageIndex = index
+                state.refreshDigest()
+            }
+            world.emit(ChalkOutput.pageChanged(index: index, strokes: state.page.strokes.count))
+            requestReplay(&state, "page")
+        case .render:
+            if state.needsReplay { replay(&state, &world) }
+            commit(&state, "render", &world)
+            state.renders += 1
+            if let image = try? PNGImage(width: state.raster.width, height: state.raster.height, rgba: state.raster.composited()) {
+                world.artifact("canvas\(state.renders).png", PNG.encode(image))
+            }
+        case .save:
+            let strokes = state.page.strokes.map(\.stroke)
+            let bytes = ChalkDocument.encode(strokes)
+            state.saves += 1
+            world.emit(ChalkOutput.saved(strokes: strokes.count, points: strokes.reduce(0) { $0 + $1.points.count }, bytes: bytes.count))
+            world.artifact("doc\(state.saves).json", bytes)
+        case .load(let bytes):
+            guard notBusy(state, "load", &world) else { return }
+            let strokes: [Stroke]
+            do { strokes = try ChalkDocument.decode(bytes) } catch {
+                world.emit(ChalkOutput.loadRejected(reason: error.message))
+                return
+            }
+            var page = Page()
+            for s in strokes {
+                page.strokes.append(CommittedStroke(s, ordinal: state.strokesBegun))
+                state.strokesBegun += 1
+            }
+            state.page = page
+            state.refreshDigest()
+            world.emit(ChalkOutput.loaded(strokes: strokes.count, points: strokes.reduce(0) { $0 + $1.points.count }))
+            requestReplay(&state, "load")
+        }
+    }
+
+    static func notBusy(_ state: ChalkState, _ name: String, _ world: inout World<ChalkEvent>) -> Bool {
+        guard state.current == nil else { world.emit(ChalkOutput.busy(event: name)); return false }
+        return true
+    }
+
+    static func requestReplay(_ state: inout ChalkState, _ reason: String) {
+        state.needsReplay = true
+        state.replayReason = reason
+    }
+
+    // MARK: Touches
+
+    static func touch(_ state: inout ChalkState, _ t: TouchSample, _ world: inout World<ChalkEvent>) {
+        func reject(_ reason: String) { world.emit(ChalkOutput.touchRejected(id: t.id, phase: t.phase, reason: reason)) }
+        guard t.x.isFinite, t.y.isFinite else { return reject("x and y must be finite") }
+        guard t.force.isFinite, t.maxForce.isFinite else { return reject("force and maxForce must be finite") }
+        guard t.altitude.isFinite, t.azimuth.isFinite else { return reject("altitude and azimuth must be finite") }
+        let (cx, cy) = state.view.toCanvas(x: Float(t.x), y: Float(t.y))
+        guard abs(cx) <= ChalkConstants.maxCanvasCoordinate, abs(cy) <= ChalkConstants.maxCanvasCoordinate else {
+            return reject("the point maps beyond ±\(ChalkConstants.maxCanvasCoordinate) canvas units")
+        }
+
+        if t.phase == .began {
+            if let c = state.current {
+                return reject(c.touchID == t.id ? "duplicate began: touch \(t.id) is already down" : "a second touch is ignored while touch \(c.touchID) draws")
+            }
+            guard state.page.strokes.count < ChalkConstants.maxStrokesPerPage else {
+                world.emit(ChalkOutput.limit(name: "maxStrokesPerPage", value: ChalkConstants.maxStrokesPerPage))
+                return reject("the page is full")
+            }
+            if state.needsReplay { replay(&state, &world) }  // a frame boundary: the canvas must be current
+            let ordinal = state.strokesBegun
+            state.strokesBegun += 1
+            // GAP: the app's seed source is not stated; each stroke's seed is the high half of the first
+            // output of the named substream ("chalk.stroke.seed", ordinal).
+            var seeds = world.rng("chalk.stroke.seed", UInt64(ordinal))
+            let seed = UInt32(truncatingIfNeeded: seeds.next() >> 32)
+            let brush = state.brushKind.brush
+            let point = inkPoint(t, cx, cy, brush, state.faults)
+            let stroke = Stroke(brushKind: state.brushKind, color: state.color, size: state.screenSize / state.view.scale,
+                                erasing: state.erasing, seed: seed, points: [point], layer: state.layer)
+            state.current = LiveStroke(stroke: stroke, touchID: t.id, type: t.type, ordinal: ordinal, rng: stroke.generator.rng,
+                                       scale: state.view.scale)
+            world.emit(ChalkOutput.strokeBegan(ordinal: ordinal, touch: t.id, brush: stroke.brushKind, type: t.type, size: stroke.size,
+                                               layer: stroke.layer, erasing: stroke.erasing, seed: seed))
+            return
+        }
+
+        guard var live = state.current else {
+            return reject(t.phase == .moved ? "moved without began" : "\(t.phase.rawValue) without began")
+        }
+        guard live.touchID == t.id else { return reject("touch \(t.id) is not down (touch \(live.touchID) is drawing)") }
+        state.current = nil  // keep the stroke out of state while it is mutated (no copy of its points)
+
+        if t.phase == .cancelled {
+            world.emit(ChalkOutput.strokeCancelled(ordinal: live.ordinal, points: live.stroke.points.count, stamps: live.stamps))
+            if live.stamps > 0 { requestReplay(&state, "cancel") }  // its live stamps must go
+            return
+        }
+
+        if live.stroke.points.count < ChalkConstants.maxPointsPerStroke {
+            let point = inkPoint(t, cx, cy, live.stroke.brush, state.faults)
+            let p0 = live.stroke.points[live.stroke.points.count - 1]
+            live.stroke.points.append(point)
+            bakeLive(&state, &live, from: p0, to: point, &world)
+        } else {
+            world.emit(ChalkOutput.limit(name: "maxPointsPerStroke", value: ChalkConstants.maxPointsPerStroke))
+            reject("the stroke already has \(ChalkConstants.maxPointsPerStroke) points; sample dropped")
+        }
+
+        if t.phase == .moved {
+            state.current = live
+            return
+        }
+        // ended: the live bake must equal a replay from the seed, byte for byte.
+        var replayed: [StampInstance] = []
+        Baker.bakeAll(live.stroke, into: &replayed, scale: live.scale, faults: state.faults.baker)
+        let replayDigest = Baker.digest(replayed[...])
+        let committed = CommittedStroke(live.stroke, ordinal: live.ordinal, liveDigest: live.hash.value, liveScale: live.scale)
+        let topLayer = state.page.strokes.reduce(Int.min) { max($0, $1.stroke.layer) }
+        state.page.commit(committed)
+        state.refreshDigest()
+        world.emit(ChalkOutput.strokeEnded(ordinal: live.ordinal, points: live.stroke.points.count, segments: live.segments,
+                                           stamps: live.stamps, live: live.hash.value, replay: replayDigest,
+                                           strokes: state.page.strokes.count))
+        // GAP: a stroke drawn live lands on top of everything; if its layer is below an existing
+        // stroke's, the next frame replays so the layer order is right again.
+        if live.stroke.layer < topLayer { requestReplay(&state, "layer") }
+    }
+
+    static func inkPoint(_ t: TouchSample, _ cx: Float, _ cy: Float, _ brush: Brush, _ faults: ActiveFaults) -> InkPoint {
+        InkPoint(x: cx, y: cy,
+                 pressure: TouchMapping.pressure(force: t.force, maxForce: t.maxForce, type: t.type, brush: brush),
+                 tilt: TouchMapping.tilt(altitude: t.altitude, type: t.type, ignoreType: faults.fingerAltitudeAsTilt),
+                 azimuth: Float(t.azimuth))
+    }
+
+    /// Bakes one new segment with the stroke's live generator and queues it for drawing.
+    static func bakeLive(_ state: inout ChalkState, _ live: inout LiveStroke, from p0: InkPoint, to p1: InkPoint,
+                         _ world: inout World<ChalkEvent>) {
+        var batch: [StampInstance] = []
+        let stats = Baker.bake(live.stroke, from: p0, to: p1, rng: &live.rng, into: &batch, scale: live.scale,
+                               faults: state.faults.baker)
+        for inst in batch { inst.hash(into: &live.hash) }
+        world.emit(ChalkOutput.segment(ordinal: live.ordinal, index: live.segments, stats: stats, pressure: p1.pressure, tilt: p1.tilt))
+        live.segments += 1
+        live.stamps += batch.count
+        state.liveStamps += batch.count
+        if state.encoder.pendingInstances + batch.count > ChalkConstants.maxPendingInstances {
+            commit(&state, "buffer-full", &world)
+        }
+        if let offset = state.encoder.upload(batch) {
+            state.encoder.encodeDraw(DrawSpan(offset: offset, count: batch.count, color: live.stroke.color,
+                                              erasing: live.stroke.erasing, brushKind: live.stroke.brushKind))
+        }
+    }
+
+    // MARK: Replay and frames
+
+    /// Full replay: strokes in stable (layer, index) order, each baked from its seed, ONE upload for
+    /// the whole batch with per-span offsets, then a clear pass and one draw per span.
+    static func replay(_ state: inout ChalkState, _ world: inout World<ChalkEvent>) {
+        state.needsReplay = false
+        state.replays += 1
+        let strokes = state.page.strokes
+        let layers = strokes.map(\.stroke.layer)
+        let order = state.faults.unstableLayerSort ? LayerOrder.unstable(layers) : LayerOrder.stable(layers)
+        let scale = state.view.scale
+        var all: [StampInstance] = []
+        var spans: [(index: Int, start: Int, count: Int)] = []
+        for i in order {
+            let start = all.count
+            Baker.bakeAll(strokes[i].stroke, into: &all, scale: scale, faults: state.faults.baker)
+            spans.append((i, start, all.count - start))
+        }
+        let aliasing = state.faults.bufferOffsetZero
+        var base: Int? = nil
+        if !aliasing {
+            base = state.encoder.upload(all, emptyFails: state.faults.emptyUploadFails)
+        }
+        world.emit(ChalkOutput.replay(reason: state.replayReason, strokes: strokes.count, stamps: all.count, offset: base, aliasing: aliasing))
+        if !aliasing && base == nil {
+            world.emit(ChalkOutput.replayFailed(reason: "the instance upload reported failure; the clear pass was not encoded"))
+            return
+        }
+        state.encoder.encodeClearPass()
+        for (k, span) in spans.enumerated() {
+            let s = strokes[span.index]
+            let offset: Int
+            if aliasing {
+                state.encoder.write(all[span.start..<(span.start + span.count)], at: 0)  // the aliasing bug
+                offset = 0
+            } else {
+                offset = base! + span.start
+            }
+            let digest = Baker.digest(all[span.start..<(span.start + span.count)])
+            let live: String
+            if let d = s.liveDigest, let sc = s.liveScale {
+                live = sc != scale ? "rescaled" : (d == digest ? "match" : "differs")
+            } else {
+                live = "none"
+            }
+            world.emit(ChalkOutput.span(order: k, ordinal: s.ordinal, layer: s.stroke.layer, offset: offset, count: span.count,
+                                        digest: digest, live: live))
+            // One draw per stroke even when neighbours look alike: a draw is a span.
+            state.encoder.encodeSeparateDraw(DrawSpan(offset: offset, count: span.count, color: s.stroke.color,
+                                                      erasing: s.stroke.erasing, brushKind: s.stroke.brushKind))
+        }
+    }
+
+    static func commit(_ state: inout ChalkState, _ reason: String, _ world: inout World<ChalkEvent>) {
+        let stats = state.encoder.commit(into: &state.raster, textures: state.textures, view: state.view)
+        world.emit(ChalkOutput.frame(reason: reason, stats: stats, inked: state.raster.inkedPixels))
+    }
+}
+
+extension CommandEncoder {
+    /// Encodes a draw that never merges with the previous one (replay spans).
+    mutating func encodeSeparateDraw(_ span: DrawSpan) {
+        guard span.count > 0 else { return }
+        appendCommand(.draw(span))
+    }
+}
