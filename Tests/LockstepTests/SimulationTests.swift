@@ -78,3 +78,33 @@ import Fixtures
         #expect(sim.digest() == d1)
     }
 }
+
+/// `nan`, `inf` and `-inf` are number literals so scenarios can feed domains non-finite sensor values.
+@Suite struct NonFiniteLiteralTests {
+    @Test func nonFiniteNumbersReachTheDomain() throws {
+        let text = "lockstep 1\ndomain noop\n0 tick a=nan b=inf c=-inf d=nan,1,-inf\n"
+        let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil)
+        _ = try reader.readHeader()
+        var line = EventLine(path: "t.scenario", buffer: [])
+        #expect(try reader.next(into: &line))
+        #expect(try line.double("a").isNaN)
+        #expect(try line.double("b") == .infinity)
+        #expect(try line.double("c") == -.infinity)
+        let d = try line.triple("d")
+        #expect(d.0.isNaN && d.1 == 1 && d.2 == -.infinity)
+        #expect(throws: ScenarioError.self) { try line.int("a") }
+    }
+
+    @Test func wordsThatMerelyStartLikeNonFiniteAreWords() throws {
+        let text = "lockstep 1\ndomain noop\n0 tick a=nano b=infinity c=-info\n"
+        let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil)
+        let error = #expect(throws: ScenarioError.self) { _ = try reader.readHeader() }  // reads the first event too
+        #expect(error?.description == "t.scenario:3:28: malformed number '-info'")
+        var line = EventLine(path: "t.scenario", buffer: [])
+        let ok = "lockstep 1\ndomain noop\n0 tick a=nano b=infinity\n"
+        let r2 = try ScenarioReader(display: "t.scenario", bytes: Array(ok.utf8), files: nil)
+        _ = try r2.readHeader()
+        #expect(try r2.next(into: &line))
+        #expect(line.args[0].kind == .word && line.args[1].kind == .word)
+    }
+}

@@ -160,7 +160,7 @@ public struct EventLine: Sendable {
             var j = a.valueStart
             while j <= a.valueEnd {
                 if j == a.valueEnd || p[j] == 44 {
-                    if Lexer.isLetter(p[s]) { problem = s; return }
+                    if Lexer.isLetter(p[s]) && Lexer.nonFinite(p, s, j) == nil { problem = s; return }
                     result.append(Lexer.double(p, s, j))
                     s = j + 1
                 }
@@ -186,7 +186,7 @@ public struct EventLine: Sendable {
                 var j = a.valueStart
                 while j <= a.valueEnd {
                     if j == a.valueEnd || p[j] == 44 {
-                        if count >= 3 || Lexer.isLetter(p[s]) { ok = false; return }
+                        if count >= 3 || (Lexer.isLetter(p[s]) && Lexer.nonFinite(p, s, j) == nil) { ok = false; return }
                         let v = Lexer.double(p, s, j)
                         switch count { case 0: values.0 = v; case 1: values.1 = v; default: values.2 = v }
                         count += 1

@@ -145,6 +145,7 @@ enum Lexer {
     /// A number (`-12`, `3.25`, `1e-3`, `0x1F`) or a word (`pencil`, `Europe/Berlin`).
     static func classifyScalar(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) throws(Problem) -> ValueKind {
         let first = p[start]
+        if nonFinite(p, start, end) != nil { return .number }
         if isLetter(first) {
             var i = start + 1
             while i < end {
@@ -209,6 +210,17 @@ enum Lexer {
         guard i == end else { throw bad() }
     }
 
+    /// `nan`, `inf` and `-inf` are numbers, so a scenario can feed a domain the non-finite values real
+    /// sensors produce and check that the domain rejects them.
+    static func nonFinite(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        switch end - start {
+        case 3 where p[start] == 110 && p[start + 1] == 97 && p[start + 2] == 110: return .nan
+        case 3 where p[start] == 105 && p[start + 1] == 110 && p[start + 2] == 102: return .infinity
+        case 4 where p[start] == 45 && p[start + 1] == 105 && p[start + 2] == 110 && p[start + 3] == 102: return -.infinity
+        default: return nil
+        }
+    }
+
     // MARK: Conversions (syntax already validated)
 
     static let exactPowersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
@@ -220,6 +232,7 @@ enum Lexer {
     /// most 22, one IEEE multiply or divide of two exact values is correctly rounded. Anything else
     /// goes through the standard library's correctly rounded conversion.
     static func double(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double {
+        if end - start <= 4, let special = nonFinite(p, start, end) { return special }
         var i = start
         let negative = p[i] == 45
         if negative { i += 1 }
@@ -269,6 +282,7 @@ enum Lexer {
 
     /// An integer token, or nil when it has a fraction/exponent or does not fit in Int64.
     static func int64(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int64? {
+        if nonFinite(p, start, end) != nil { return nil }
         var i = start
         let negative = p[i] == 45
         if negative { i += 1 }
@@ -292,6 +306,7 @@ enum Lexer {
 
     /// An unsigned integer token (decimal or hex), or nil.
     static func uint64(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64? {
+        if nonFinite(p, start, end) != nil { return nil }
         var i = start
         if p[i] == 45 { return nil }
         if p[i] == 48 && i + 1 < end && (p[i + 1] | 0x20) == 120 { return hexValue(p, i + 2, end) }
