@@ -176,6 +176,26 @@ struct MutateTests {
         #expect(run.out.contains("2 faults: 0 caught, 2 uncaught"))
     }
 
+    @Test("a scenario that fails to run under a fault counts as caught, with the reason")
+    func errorUnderFault() throws {
+        let p = try TemporaryProject(domains: [DomainEntry(Fragile.self)])
+        defer { p.remove() }
+        try FileIO.makeDirectories(p.root + "/Scenarios/fragile")
+        try p.write("Scenarios/fragile/one.scenario", "lockstep 1\ndomain fragile\n0 poke\n")
+        try p.record("Scenarios/fragile/one.scenario")
+        let report = MutateMatrix.run(p.project, scenarios: p.project.allScenarios())
+        let rows = try #require(report.domains.first?.rows)
+        #expect(rows.map { $0.cells.map(\.verdict) } == [[.error], [.missed]])
+        #expect(report.uncaught.map(\.row.fault) == ["harmless"])
+        let run = p.mutate()
+        #expect(run.code == 1)
+        #expect(run.out.contains("  breaksStart  error"))
+        #expect(run.out.contains("  breaksStart: fails to run first by one"))
+        #expect(run.out.contains("start refuses to run under breaksStart"))
+        rmdir(p.root + "/Scenarios/fragile")
+        rmdir(p.root + "/Golden/fragile")
+    }
+
     @Test("usage errors exit 2")
     func usage() throws {
         let p = try TemporaryProject()
@@ -199,4 +219,24 @@ extension String {
         copy.replaceSubrange(range, with: replacement)
         return copy
     }
+}
+
+/// A test-only domain: one fault makes `start` throw, the other changes nothing.
+enum Fragile: Domain {
+    typealias State = Void
+    enum Event { case poke }
+    static let name = "fragile"
+    static let summary = "Test domain for mutate: a fault that breaks the run and one that changes nothing."
+    static var eventKinds: [EventSpec] { [EventSpec("poke", "Does nothing.")] }
+    static var faults: [FaultSpec] {
+        [FaultSpec("breaksStart", "start throws"), FaultSpec("harmless", "changes nothing")]
+    }
+    static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State {
+        if config.faults.contains("breaksStart") {
+            throw ScenarioError(path: "fragile", line: 0, column: 0, message: "start refuses to run under breaksStart")
+        }
+    }
+    static func decode(_ line: EventLine) throws(ScenarioError) -> Event { .poke }
+    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>) {}
+    static func write(_ state: State, to out: inout CanonicalWriter) {}
 }
