@@ -21,6 +21,7 @@ guard let root = Project.findRoot(from: start) else {
     err.write(Array(message.utf8))
     exit(2)
 }
+installJSONBaseline()
 let context = CommandContext(project: Project(root: root, domains: allDomains), environment: environment, streamFD: 1)
 let code = LockstepCommand.main(Array(CommandLine.arguments.dropFirst()), context)
 exit(code)

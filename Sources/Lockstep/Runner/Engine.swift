@@ -91,6 +91,10 @@ public struct Engine<D: Domain> {
     }
 
     private mutating func fire<O: StepObserver>(observer: inout O, due: (Instant) -> Bool) {
+        // Most steps have no timer pending. Asking the queue for its next time costs several generic
+        // metadata lookups (the engine runs unspecialised, its domain being in another module), which
+        // was most of the runner's per-event cost; the count alone is cheap and says the same.
+        guard world.timers.pendingCount > 0 else { return }
         while stopReason == nil, let next = world.timers.nextTime(), due(next) {
             guard let entry = world.timers.pop() else { break }
             if entry.at == lastFiringInstant {

@@ -135,16 +135,9 @@ public struct TraceWriter<Output: TraceOutput> {
     public mutating func step(index: Int, elapsedNanoseconds: Int64, kind: StepKind, digest: UInt64?, outputs: [Record]) {
         switch format {
         case .text:
-            appendDecimal(Int64(index), to: &buffer)
-            buffer.append(32)
-            Duration.appendSeconds(elapsedNanoseconds, to: &buffer)
-            buffer.append(32)
+            StepLine.appendIndexAndTime(index: Int64(index), elapsedNanoseconds: elapsedNanoseconds, to: &buffer)
             kind.write(to: &buffer)
-            if let digest {
-                buffer.append(32)
-                buffer.append(35)
-                Hex.appendLower(digest, digits: 16, to: &buffer)
-            }
+            if let digest { StepLine.appendDigest(digest, to: &buffer) }
             endLine()
             for record in outputs {
                 buffer.append(32)
@@ -207,6 +200,67 @@ public struct TraceWriter<Output: TraceOutput> {
             endLine()
         }
         flush()
+    }
+}
+
+/// The text step line's numbers, formatted into a small stack buffer and appended in one copy.
+///
+/// Byte for byte what `appendDecimal`, `Duration.appendSeconds` and `Hex.appendLower` write, but
+/// without their per-character `Array.append` (a capacity and uniqueness check each): the step line
+/// is written once per step, which made it the runner's largest cost after the engine itself.
+enum StepLine {
+    /// `index seconds.nnnnnnnnn ` (with the trailing space before the kind).
+    static func appendIndexAndTime(index: Int64, elapsedNanoseconds: Int64, to out: inout [UInt8]) {
+        // At most 20 + 1 + 20 + 1 + 9 + 1 bytes.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { scratch in
+            var n = 0
+            if index < 0 { scratch[n] = 45; n += 1 }
+            n = writeDecimal(index.magnitude, into: scratch, at: n)
+            scratch[n] = 32; n += 1
+            if elapsedNanoseconds < 0 { scratch[n] = 45; n += 1 }
+            let magnitude = elapsedNanoseconds.magnitude
+            n = writeDecimal(magnitude / 1_000_000_000, into: scratch, at: n)
+            scratch[n] = 46; n += 1
+            var fraction = magnitude % 1_000_000_000
+            var i = n + 8
+            while i >= n {  // nine digits, always
+                scratch[i] = 48 + UInt8(fraction % 10)
+                fraction /= 10
+                i -= 1
+            }
+            n += 9
+            scratch[n] = 32; n += 1
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<n]))
+        }
+    }
+
+    /// ` #` and the digest as 16 lowercase hex digits.
+    static func appendDigest(_ digest: UInt64, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 18) { scratch in
+            scratch[0] = 32
+            scratch[1] = 35
+            for i in 0..<16 {
+                let nibble = UInt8((digest >> UInt64(60 - 4 * i)) & 0xF)
+                scratch[2 + i] = nibble < 10 ? 48 + nibble : 87 + nibble
+            }
+            out.append(contentsOf: UnsafeBufferPointer(scratch))
+        }
+    }
+
+    /// Writes the decimal digits of `value` at `start`; returns the offset just past them.
+    @inline(__always)
+    static func writeDecimal(_ value: UInt64, into scratch: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        var v = value
+        var i = start + digits - 1
+        while i >= start {
+            scratch[i] = 48 + UInt8(v % 10)
+            v /= 10
+            i -= 1
+        }
+        return start + digits
     }
 }
 

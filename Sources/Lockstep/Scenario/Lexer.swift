@@ -271,6 +271,42 @@ enum Lexer {
         return Double(text(p, start, end)) ?? .nan
     }
 
+    /// The time of nearly every recorded line, `+0.033` or `12.5` (seconds, at most 9 integer digits
+    /// and 9 decimals, no unit), read without `TimeSyntax`'s general path, which builds a String per
+    /// time for its messages. Nil for anything else, which `TimeSyntax.parse` then reads, or rejects
+    /// with its usual error: both paths give the same value for every time this one accepts.
+    static func plainSeconds(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> TimeSpec? {
+        var i = start
+        let sincePrevious = p[i] == 43
+        if sincePrevious { i += 1 }
+        var seconds: Int64 = 0
+        var integerDigits = 0
+        while i < end && isDigit(p[i]) {
+            guard integerDigits < 9 else { return nil }
+            seconds = seconds * 10 + Int64(p[i] - 48)
+            integerDigits += 1
+            i += 1
+        }
+        guard integerDigits > 0 else { return nil }
+        var nanoseconds: Int64 = 0
+        if i < end && p[i] == 46 {
+            i += 1
+            var scale: Int64 = 100_000_000
+            var fractionDigits = 0
+            while i < end && isDigit(p[i]) {
+                guard fractionDigits < 9 else { return nil }
+                nanoseconds += Int64(p[i] - 48) * scale
+                scale /= 10
+                fractionDigits += 1
+                i += 1
+            }
+            guard fractionDigits > 0 else { return nil }
+        }
+        guard i == end else { return nil }  // a unit, or anything else: the general path decides
+        let duration = Duration(nanoseconds: seconds * 1_000_000_000 + nanoseconds)
+        return sincePrevious ? .sincePrevious(duration) : .sinceStart(duration)
+    }
+
     static func hexValue(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
         var v: UInt64 = 0
         for i in start..<end {

@@ -365,7 +365,11 @@ public final class ScenarioReader {
         let type: LineType
         if Lexer.isDigit(first) || first == 43 || first == 64 {
             let timeEnd = try Lexer.tokenEnd(p, i, end)
-            pendingSpec = try TimeSyntax.parse(p, i, timeEnd)
+            if let plain = Lexer.plainSeconds(p, i, timeEnd) {
+                pendingSpec = plain
+            } else {
+                pendingSpec = try TimeSyntax.parse(p, i, timeEnd)
+            }
             pendingTimeColumn = i - lineStart + 1
             i = timeEnd
             while i < end && Lexer.isSpace(p[i]) { i += 1 }
@@ -382,7 +386,10 @@ public final class ScenarioReader {
         guard Lexer.isLetter(p[kindStart]), (kindStart + 1..<i).allSatisfy({ Lexer.isWordTail(p[$0]) }) else {
             throw Lexer.Problem(at: kindStart, message: "expected an event kind (a word), found '\(Lexer.text(p, kindStart, i))'")
         }
-        line.kind = Lexer.text(p, kindStart, i)
+        // Recordings repeat one kind line after line: keep the previous String when the bytes match.
+        if !line.kind.utf8.elementsEqual(UnsafeBufferPointer(rebasing: p[kindStart..<i])) {
+            line.kind = Lexer.text(p, kindStart, i)
+        }
         line.kindStart = kindStart
         // `start` and `until` take a time, which has its own syntax (checked when the header is read).
         let rawValues = type == .header && (line.kind == "start" || line.kind == "until")
