@@ -7,5 +7,7 @@ public var allDomains: [DomainEntry] {
     [
         DomainEntry(Noop.self),
         DomainEntry(Counter.self),
+        DomainEntry(Alarm.self),
+        DomainEntry(Canvas.self),
     ]
 }

@@ -114,7 +114,6 @@ public struct TraceWriter<Output: TraceOutput> {
             put("seed \(info.seed)"); endLine()
             put("start "); put(CivilTime.iso8601UTC(info.start)); endLine()
             put("zone "); put(info.zone); endLine()
-            if let until = info.until { put("until "); Duration.appendSeconds((until - info.start).nanoseconds, to: &buffer); endLine() }
             put("faults "); put(info.faults.isEmpty ? "none" : info.faults.joined(separator: ",")); endLine()
             put("digest-every \(info.digestInterval)"); endLine()
             put("---"); endLine()

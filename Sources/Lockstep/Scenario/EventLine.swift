@@ -32,17 +32,17 @@ public struct EventLine: Sendable {
     // MARK: Locations and errors
 
     /// The location of the line's kind (used for errors about the line as a whole).
-    public var location: SourceLocation {
-        SourceLocation(path: path, line: lineNumber, column: kindStart - lineStart + 1)
+    public var location: ScenarioLocation {
+        ScenarioLocation(path: path, line: lineNumber, column: kindStart - lineStart + 1)
     }
 
-    public func location(ofArg index: Int) -> SourceLocation {
+    public func location(ofArg index: Int) -> ScenarioLocation {
         let a = args[index]
-        return SourceLocation(path: path, line: lineNumber, column: (a.isPositional ? a.valueStart : a.keyStart) - lineStart + 1)
+        return ScenarioLocation(path: path, line: lineNumber, column: (a.isPositional ? a.valueStart : a.keyStart) - lineStart + 1)
     }
 
-    func valueLocation(_ index: Int) -> SourceLocation {
-        SourceLocation(path: path, line: lineNumber, column: args[index].valueStart - lineStart + 1)
+    func valueLocation(_ index: Int) -> ScenarioLocation {
+        ScenarioLocation(path: path, line: lineNumber, column: args[index].valueStart - lineStart + 1)
     }
 
     /// An error at the value of `key` (or at the kind when the key is absent).
@@ -168,7 +168,7 @@ public struct EventLine: Sendable {
             }
         }
         if let problem {
-            throw SourceLocation(path: path, line: lineNumber, column: problem - lineStart + 1)
+            throw ScenarioLocation(path: path, line: lineNumber, column: problem - lineStart + 1)
                 .error("expected a number in tuple, found a word")
         }
         return result

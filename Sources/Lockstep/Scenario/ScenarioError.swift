@@ -20,7 +20,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 }
 
 /// Where a token came from, carried so that late errors (a domain rejecting a value) still point at it.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct ScenarioLocation: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var line: Int
     public var column: Int

@@ -4,7 +4,7 @@ public struct ScenarioHeader: Sendable {
     public var path: String
     public var version: Int = 1
     public var domain: String = ""
-    public var domainLocation: SourceLocation
+    public var domainLocation: ScenarioLocation
     public var title: String?
     public var seed: UInt64 = 0
     public var start: Instant = .defaultStart
@@ -12,14 +12,14 @@ public struct ScenarioHeader: Sendable {
     /// `set KEY VALUE` lines: argument 0 is the key, argument 1 the value.
     public var settings: [EventLine] = []
     /// `set fault NAME` lines, in order.
-    public var faults: [(name: String, location: SourceLocation)] = []
+    public var faults: [(name: String, location: ScenarioLocation)] = []
     /// The end of the run; timers due after it never fire. Without it the run ends at the last event.
     public var until: Instant?
-    public var untilLocation: SourceLocation?
+    public var untilLocation: ScenarioLocation?
 
     public init(path: String) {
         self.path = path
-        self.domainLocation = SourceLocation(path: path, line: 1, column: 1)
+        self.domainLocation = ScenarioLocation(path: path, line: 1, column: 1)
     }
 
     /// The `set` line for `key`, if any.

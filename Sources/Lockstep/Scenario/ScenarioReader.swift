@@ -119,7 +119,7 @@ public final class ScenarioReader {
                 case .success(let t): header.start = t
                 case .failure(let e):
                     let at = line.location(ofArg: 0)
-                    throw SourceLocation(path: at.path, line: at.line, column: at.column + e.offset).error("bad start: \(e.message)")
+                    throw ScenarioLocation(path: at.path, line: at.line, column: at.column + e.offset).error("bad start: \(e.message)")
                 }
                 previousTime = header.start
             case "zone":
@@ -169,7 +169,7 @@ public final class ScenarioReader {
         return header
     }
 
-    func zone(named name: String, at location: SourceLocation) throws(ScenarioError) -> Zone {
+    func zone(named name: String, at location: ScenarioLocation) throws(ScenarioError) -> Zone {
         do { return try Zone.named(name) } catch { throw location.error(error.message) }
     }
 
@@ -182,7 +182,7 @@ public final class ScenarioReader {
                 try TimeSyntax.parse(p, 0, p.count)
             }
         } catch {
-            throw SourceLocation(path: at.path, line: at.line, column: at.column + error.at).error(error.message)
+            throw ScenarioLocation(path: at.path, line: at.line, column: at.column + error.at).error(error.message)
         }
         let instant: Instant
         switch spec {
@@ -251,12 +251,12 @@ public final class ScenarioReader {
     }
 
     /// Records that a `gen` line expanded into `count` events ending at `last`.
-    public func noteGenerated(count: Int, last: Instant, at location: SourceLocation) throws(ScenarioError) {
+    public func noteGenerated(count: Int, last: Instant, at location: ScenarioLocation) throws(ScenarioError) {
         try countEvents(count - 1, at: location)  // the gen line itself was counted already
         if last > previousTime { previousTime = last }
     }
 
-    private func countEvents(_ n: Int, at location: SourceLocation) throws(ScenarioError) {
+    private func countEvents(_ n: Int, at location: ScenarioLocation) throws(ScenarioError) {
         eventCount += n
         guard eventCount <= limits.maxEvents else {
             throw location.error("scenario exceeds the event limit of \(limits.maxEvents) events")
@@ -271,12 +271,12 @@ public final class ScenarioReader {
         case .sincePrevious(let d): t = previousTime + d
         case .absolute(let instant):
             guard frame.depth == 0 else {
-                throw SourceLocation(path: line.path, line: line.lineNumber, column: pendingTimeColumn)
+                throw ScenarioLocation(path: line.path, line: line.lineNumber, column: pendingTimeColumn)
                     .error("absolute @times are not allowed in included files: they are shifted to the include's time")
             }
             t = instant
         }
-        let at = SourceLocation(path: line.path, line: line.lineNumber, column: pendingTimeColumn)
+        let at = ScenarioLocation(path: line.path, line: line.lineNumber, column: pendingTimeColumn)
         guard Instant.supportedRange.contains(t.nanosecondsSinceEpoch) else {
             throw at.error("time is outside the supported range 1900-01-01 to 2200-01-01")
         }

@@ -124,12 +124,7 @@ public enum LockstepCommand {
             if let fd = ctx.streamFD {
                 _ = try ctx.project.stream(scenario, options: options, output: FileDescriptorOutput(fd: fd))
             } else {
-                var memory = MemoryOutput()
-                let summary = try ctx.project.stream(scenario, options: options, output: memory)
-                _ = summary
-                memory = MemoryOutput()
-                let result = try ctx.project.run(scenario, options: options)
-                ctx.out.append(contentsOf: result.trace)
+                ctx.out.append(contentsOf: try ctx.project.run(scenario, options: options).trace)
             }
             return ExitCode.ok
         } catch {
