@@ -19,6 +19,14 @@ public struct ProcessResult: Sendable {
     /// True when the process wrote more than the limit; the rest was read and discarded.
     public var truncated: Bool
 
+    public init(exitCode: Int32?, signal: Int32?, timedOut: Bool, output: [UInt8], truncated: Bool) {
+        self.exitCode = exitCode
+        self.signal = signal
+        self.timedOut = timedOut
+        self.output = output
+        self.truncated = truncated
+    }
+
     public var outputText: String { String(decoding: output, as: UTF8.self) }
 
     /// A short human description: `exit 1`, `killed by signal 11`, `timed out after 30 s`.
