@@ -112,7 +112,8 @@ public enum BisectCommand {
             let subject = BisectGit.run(["log", "-1", "--format=%s", result.commit], in: root).output
             ctx.print("probe \(short(result.commit)) \(subject): \(result.verdict.rawValue) (\(result.reason))")
         }
-        ctx.print("bisecting \(short(good)) (\(goodRevision))..\(short(bad)) (\(badRevision)) over \(scenarios.joined(separator: " "))")
+        func named(_ commit: String, _ revision: String) -> String { commit.hasPrefix(revision) ? short(commit) : "\(short(commit)) (\(revision))" }
+        ctx.print("bisecting \(named(good, goodRevision))..\(named(bad, badRevision)) over \(scenarios.joined(separator: " "))")
         let outcome: BisectOutcome
         do { outcome = try session.run() } catch {
             ctx.printError("lockstep bisect: \(error.description)")
