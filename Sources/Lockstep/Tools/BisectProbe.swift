@@ -125,7 +125,7 @@ public struct BisectProbe {
     /// Returns a problem description, or nil on success.
     func checkout(_ commit: String) -> String? {
         let git: [String]
-        if FileIO.isDirectory(worktree + "/.git") || FileIO.exists(worktree + "/.git") {
+        if FileIO.exists(worktree + "/.git") {  // a worktree's .git is a file naming its git dir
             if let problem = BisectGit.run(["checkout", "--quiet", "--detach", "--force", commit], in: worktree).problem { return problem }
             return BisectGit.run(["clean", "-ffdxq", "-e", "/.build"], in: worktree).problem
         }

@@ -33,8 +33,9 @@ public enum LintCommand {
 
             A type the linted code declares itself (struct Timer) is the project's, not Foundation's, and
             is not flagged; likewise '.now' is not flagged where the linted code declares its own case or
-            property named 'now' (world.now is always fine; ContinuousClock.now always is flagged). libm calls are flagged bare or module-qualified (Glibc.sin); DetMath.sin( and
-            methods of other values (x.log(...)) are not.
+            property named 'now' (world.now is always fine; ContinuousClock.now always is flagged).
+            libm calls are flagged bare or module-qualified (Glibc.sin); DetMath.sin( and methods of
+            other values (x.log(...)) are not.
 
             Opting out: end the line with '// lint:allow RULE — reason' (several rules: RULE,RULE). The
             reason is required; an allow without one, or naming an unknown rule, is itself a finding.
