@@ -137,14 +137,10 @@ public enum MutateMatrix {
         case .passed:
             return Cell(scenario: scenario, verdict: .missed, detail: [])
         case .differs(let d):
-            var detail = ["first divergent step: \(d.stepLine ?? "(none: \(d.reason))")"]
-            detail.append("- expected (line \(d.line)): \(d.expected ?? "<end of golden>")")
-            detail.append("+ actual   (line \(d.line)): \(d.actual ?? "<end of run>")")
-            let golden = (try? FileIO.read(project.root + "/" + project.goldenPath(forScenario: scenario))) ?? []
-            if let output = firstOutputDifference(expected: golden, actual: result.trace, stepLine: d.line) {
-                detail.append("- expected (line \(output.line)): \(output.expected)")
-                detail.append("+ actual   (line \(output.line)): \(output.actual)")
-            }
+            // TraceDiff already points at the first differing output line of the step when there is one.
+            let detail = ["first divergent step: \(d.stepLine ?? "(none: \(d.reason))")",
+                          "- expected (line \(d.line)): \(d.expected ?? "<end of golden>")",
+                          "+ actual   (line \(d.line)): \(d.actual ?? "<end of run>")"]
             return Cell(scenario: scenario, verdict: .caught, detail: detail)
         case .artifactDiffers(let name, let reason):
             return Cell(scenario: scenario, verdict: .caught, detail: ["artifact \(name): \(reason)"])
@@ -153,24 +149,6 @@ public enum MutateMatrix {
         case .invalid(let error):
             return Cell(scenario: scenario, verdict: .error, detail: [error.description])
         }
-    }
-
-    /// When a step line differs (its digest), the first output line of that same step that differs
-    /// too: a person reads `total value=4` faster than two digests. `stepLine` is 1-based.
-    static func firstOutputDifference(expected: [UInt8], actual: [UInt8], stepLine: Int)
-        -> (line: Int, expected: String, actual: String)? {
-        let e = TraceDiff.lines(expected), a = TraceDiff.lines(actual)
-        var i = stepLine  // 0-based index of the line after the step line
-        while i < e.count && i < a.count && i - stepLine < 100_000 {
-            let isOutput = { (line: Substring) in line.hasPrefix("  ") }
-            guard isOutput(e[i]) || isOutput(a[i]) else { return nil }  // the step ended on both sides
-            if e[i] != a[i] {
-                return (i + 1, isOutput(e[i]) ? String(e[i]) : "<no further output>",
-                        isOutput(a[i]) ? String(a[i]) : "<no further output>")
-            }
-            i += 1
-        }
-        return nil
     }
 
     /// `trace` with the header's `faults ...` line (before the first `---`) replaced by `faults <value>`.
