@@ -149,7 +149,8 @@ public enum Instrument: Domain {
                                       .word(s.naming.rawValue), .bool(s.showSharps)]))
         out.write("pads", .tuple([.fixed(s.pads.widthPoints, places: 3), .fixed(s.pads.heightPoints, places: 3)]))
         let ids = s.touchNotes.keys.sorted()
-        out.write("touchNotes", ids.isEmpty ? .word("none") : .tuple(ids.map { .word("\($0):\(s.touchNotes[$0]!)") }))
+        // id, note pairs flattened: cheaper than words, and this line is written at every step.
+        out.write("touchNotes", ids.isEmpty ? .word("none") : .tuple(ids.flatMap { [.int($0), .int(s.touchNotes[$0]!)] }))
         let kt = s.keyboardTouches.keys.sorted()
         out.write("keyboardTouches", kt.isEmpty ? .word("none") : .tuple(kt.map { .int($0) }))
         let pt = s.padTouches.keys.sorted()

@@ -89,7 +89,8 @@ public struct Sampler: Hashable, Sendable {
     public func write(to out: inout CanonicalWriter) {
         out.write("sampler", .tuple([.int(voices.count), .int(started), .int(stolen)]))
         if !voices.isEmpty {
-            out.write("voices", .tuple(voices.map { .word("\($0.midi):\($0.holders)\($0.offAt == nil ? "" : "r")") }))
+            // midi, holders (negative: releasing) pairs.
+            out.write("voices", .tuple(voices.flatMap { [.int($0.midi), .int($0.offAt == nil ? $0.holders : -1)] }))
         }
     }
 }

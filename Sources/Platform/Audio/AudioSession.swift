@@ -259,19 +259,20 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
 
     // MARK: State
 
-    /// `audio { ... }`: part of the owning domain's digest.
+    /// Three lines, `audio.session=`, `audio.io=` and `audio.state=`: part of the owning domain's
+    /// digest, kept compact because audio domains write their state at every step.
     public func write(to out: inout CanonicalWriter) {
-        out.section("audio") { w in
-            w.write("category", .tuple([.word(category.rawValue), .word(mode.rawValue)] + options.map { .word($0.rawValue) }))
-            w.write("preferred", .tuple([preferredSampleRateHz.map { .fixed($0, places: 1) } ?? .word("none"),
-                                         preferredIOBufferSeconds.map { .fixed($0 * 1000, places: 3) } ?? .word("none")]))
-            w.write("granted", granted.map { .tuple([.fixed($0.sampleRateHz, places: 1), .fixed($0.ioBufferSeconds * 1000, places: 3)]) } ?? .word("none"))
-            w.write("scripted", scriptedGrant.map { .tuple([.fixed($0.sampleRateHz, places: 1), .fixed($0.ioBufferSeconds * 1000, places: 3)]) } ?? .word("none"))
-            w.write("flags", .tuple([.word(isActive ? "active" : "inactive"), .word(isInterrupted ? "interrupted" : "free"),
-                                     .bool(wasActiveBeforeInterruption), .bool(silentSwitchOn), .bool(activationAllowed),
-                                     .bool(outputOverriddenToSpeaker)]))
-            w.write("route", .tuple([.word(device.rawValue), .word(route.output.rawValue), .word(route.input.rawValue)]))
-            w.write("counts", .tuple([.int(generation), .int(activations), .int(failedActivations), .int(interruptions), .int(ignoredEvents)]))
+        out.write("audio.session", .tuple([.word(category.rawValue), .word(mode.rawValue)] + options.map { .word($0.rawValue) }))
+        func grant(_ g: AudioGrant?) -> [Value] {
+            g.map { [.fixed($0.sampleRateHz, places: 1), .fixed($0.ioBufferSeconds * 1000, places: 3)] } ?? [.word("none"), .word("none")]
         }
+        out.write("audio.io", .tuple([preferredSampleRateHz.map { .fixed($0, places: 1) } ?? .word("none"),
+                                      preferredIOBufferSeconds.map { .fixed($0 * 1000, places: 3) } ?? .word("none")]
+                                     + grant(granted) + grant(scriptedGrant)))
+        out.write("audio.state", .tuple([.word(isActive ? "active" : "inactive"), .word(isInterrupted ? "interrupted" : "free"),
+                                         .bool(wasActiveBeforeInterruption), .bool(silentSwitchOn), .bool(activationAllowed),
+                                         .bool(outputOverriddenToSpeaker), .word(device.rawValue), .word(route.output.rawValue),
+                                         .word(route.input.rawValue), .int(generation), .int(activations), .int(failedActivations),
+                                         .int(interruptions), .int(ignoredEvents)]))
     }
 }
