@@ -1,0 +1,328 @@
+import Lockstep
+import Platform
+
+extension Instrument {
+    public static func reduce(_ s: inout InstrumentState, _ event: InstrumentEvent, _ world: inout World<InstrumentEvent>) {
+        switch event {
+        case .touches(let view, let phase, let points):
+            touches(&s, view, phase, points, &world)
+        case .layout(let view, let width, let height):
+            layout(&s, view, width, height, &world)
+        case .keyboard(let firstMidi, let octaves):
+            var g = s.geometry
+            g.firstMidi = firstMidi
+            g.octaves = octaves
+            if let problem = g.problem {
+                s.rejectedInputs += 1
+                world.emit(Record("keyboard-rejected").int("firstMidi", firstMidi).int("octaves", octaves).string("reason", problem)
+                    .string("kept", "\(s.geometry.firstMidi)+\(s.geometry.octaves) octaves"))
+                return
+            }
+            cancelAll(&s, by: "keyboardChange", &world)
+            s.geometry = g
+            world.emit(Record("keyboard").int("firstMidi", firstMidi).int("octaves", octaves).int("lastMidi", g.lastMidi)
+                .int("whiteKeys", g.whiteKeyCount).int("blackKeys", 5 * octaves).fixed("whiteKeyWidth", g.whiteKeyWidth, 6))
+        case .labels(let naming, let showSharps):
+            s.naming = naming
+            s.showSharps = showSharps
+            emitLabels(s, &world)
+        case .switchInstrument(let kind):
+            guard kind != s.instrument else {
+                world.emit(Record("instrument").word("kind", kind.rawValue).string("result", "already selected; nothing loaded"))
+                return
+            }
+            // GAP: notes held across a switch are released first (cancel every touch).
+            cancelAll(&s, by: "instrumentSwitch", &world)
+            s.instrument = kind
+            world.emit(Record("instrument").word("kind", kind.rawValue).word("view", kind == .drums ? "pads" : "keyboard"))
+            if kind != .drums { loadBank(&s, kind, &world) }
+        case .systemGesture(let name):
+            world.emit(Record("system-gesture").word("name", name))
+            cancelAll(&s, by: name, &world)
+        case .hit(let pad, let velocity):
+            guard let index = PadGrid.index(of: pad) else {
+                s.rejectedInputs += 1
+                world.emit(Record("hit-rejected").word("pad", pad).string("reason", "unknown pad; expected one of: \(PadGrid.pads.joined(separator: ", "))"))
+                return
+            }
+            // Pinned choice: a velocity outside 0...1 (the player node's volume range) is rejected, not clamped.
+            guard velocity.isFinite, velocity >= 0, velocity <= 1 else {
+                s.rejectedInputs += 1
+                world.emit(Record("hit-rejected").word("pad", pad).string("reason", "velocity must be a finite number in 0...1"))
+                return
+            }
+            drumHit(&s, index, velocity: velocity, &world)
+        case .check:
+            check(s, &world)
+        case .audio(let e):
+            audio(&s, e, &world)
+        case .lifecycle(let line):
+            guard line.process == "app" else {
+                s.rejectedInputs += 1
+                world.emit(Record("lifecycle-rejected").word("process", line.process).string("reason", "this app has no extension processes"))
+                return
+            }
+            let t = s.life.handle(line.event, &world)
+            for action in t.actions {
+                switch action {
+                case .pause: cancelAll(&s, by: "lifecycle", &world)
+                case .discardMemory:
+                    s.sampler = Sampler(maxVoices: s.sampler.maxVoices, releaseNanoseconds: s.sampler.releaseNanoseconds)
+                    s.drums = DrumKit(voicesPerPad: s.drums.voicesPerPad)
+                    s.touchNotes = [:]
+                    s.keyboardTouches = [:]
+                    s.padTouches = [:]
+                    s.engineRunning = false
+                    world.emit(Record("engine").bool("running", false).word("reason", "processEnded"))
+                case .loadFromDisk:
+                    launchAudio(&s, &world)
+                default: break
+                }
+            }
+        }
+    }
+
+    // MARK: Touches
+
+    static func touches(_ s: inout InstrumentState, _ view: TouchView, _ phase: TouchPhase, _ points: [TouchPoint],
+                        _ world: inout World<InstrumentEvent>) {
+        let ids = points.map(\.id)
+        guard s.life.isActive else {
+            s.rejectedInputs += 1
+            world.emit(InstrumentOutput.rejected(ids, phase.rawValue, "the app is not active (\(s.life.phase.word)); UIKit delivers no touches"))
+            return
+        }
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            s.rejectedInputs += 1
+            world.emit(InstrumentOutput.rejected(ids, phase.rawValue, "non-finite coordinates; the whole callback is rejected"))
+            return
+        }
+        let shown: TouchView = s.instrument == .drums ? .pads : .keyboard
+        guard view == shown else {
+            s.rejectedInputs += 1
+            world.emit(InstrumentOutput.rejected(ids, phase.rawValue, "the \(view.rawValue) view is not on screen (instrument \(s.instrument.rawValue))"))
+            return
+        }
+        if phase == .began && !s.engineRunning { restartEngine(&s, reason: "touch", &world) }
+        switch view {
+        case .keyboard: keyboardTouches(&s, phase, points, &world)
+        case .pads: padTouches(&s, phase, points, &world)
+        }
+    }
+
+    static func keyboardTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<InstrumentEvent>) {
+        var changed = false
+        let clamp = !s.faults.rightEdgeOffByOne
+        for p in points {
+            let here = TouchLocation(x: p.x, y: p.y)
+            let note = s.geometry.note(atX: p.x, y: p.y, clampRightEdge: clamp)
+            switch phase {
+            case .began:
+                guard s.keyboardTouches[p.id] == nil else {
+                    s.rejectedInputs += 1
+                    world.emit(InstrumentOutput.rejected([p.id], "began", "began for a touch id that is already down"))
+                    continue
+                }
+                guard s.keyboardTouches.count < InstrumentState.maxTouchesPerView else {
+                    s.rejectedInputs += 1
+                    world.emit(InstrumentOutput.rejected([p.id], "began", "more than \(InstrumentState.maxTouchesPerView) touches on one view"))
+                    continue
+                }
+                s.keyboardTouches[p.id] = here
+                guard let n = note else {
+                    world.emit(InstrumentOutput.miss(p.id, p.x, p.y, .keyboard, "outsideKeys"))
+                    continue
+                }
+                s.touchNotes[p.id] = n
+                noteOn(&s, n, touch: p.id, why: "press", &world)
+                changed = true
+
+            case .moved:
+                let previous = s.keyboardTouches[p.id]
+                if previous == nil {
+                    guard s.keyboardTouches.count < InstrumentState.maxTouchesPerView else {
+                        s.rejectedInputs += 1
+                        world.emit(InstrumentOutput.rejected([p.id], "moved", "more than \(InstrumentState.maxTouchesPerView) touches on one view"))
+                        continue
+                    }
+                    world.emit(InstrumentOutput.warning(p.id, .moved, "moved for an unknown touch: treated as a press onto the key under it"))
+                }
+                s.keyboardTouches[p.id] = here
+                if s.faults.noTouchOwnership {
+                    // The bug: no per-touch note; the old note is the key under the previous location,
+                    // and moves off the keys are ignored.
+                    guard let new = note else { continue }
+                    let old = previous.flatMap { s.geometry.note(atX: $0.x, y: $0.y, clampRightEdge: clamp) }
+                    guard new != old else { continue }
+                    if let old { noteOff(&s, old, touch: p.id, why: "slide", &world) }
+                    s.touchNotes[p.id] = new
+                    noteOn(&s, new, touch: p.id, why: "slide", &world)
+                    changed = true
+                    continue
+                }
+                let old = s.touchNotes[p.id]
+                guard note != old else { continue }  // still on the same key
+                if let old { noteOff(&s, old, touch: p.id, why: note == nil ? "slideOff" : "slide", &world) }
+                s.touchNotes[p.id] = note
+                if let n = note { noteOn(&s, n, touch: p.id, why: old == nil ? "slideOn" : "slide", &world) }
+                changed = true
+
+            case .ended, .cancelled:
+                guard s.keyboardTouches.removeValue(forKey: p.id) != nil else {
+                    world.emit(InstrumentOutput.warning(p.id, phase, "\(phase.rawValue) for an unknown touch: nothing to release"))
+                    continue
+                }
+                if phase == .cancelled && s.faults.noCancelHandling { continue }  // the bug: nobody listens
+                if s.faults.noTouchOwnership {
+                    // The bug: release the key under the lift point, not the note this finger owns.
+                    s.touchNotes[p.id] = nil
+                    if let n = note { noteOff(&s, n, touch: p.id, why: phase == .ended ? "lift" : "cancel", &world) }
+                    changed = true
+                    continue
+                }
+                if let n = s.touchNotes.removeValue(forKey: p.id) {
+                    noteOff(&s, n, touch: p.id, why: phase == .ended ? "lift" : "cancel", &world)
+                    changed = true
+                }
+            }
+        }
+        if changed { world.emit(InstrumentOutput.keys(s)) }
+    }
+
+    static func padTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<InstrumentEvent>) {
+        var quiet = 0
+        for p in points {
+            let here = TouchLocation(x: p.x, y: p.y)
+            switch phase {
+            case .began:
+                guard s.padTouches[p.id] == nil else {
+                    s.rejectedInputs += 1
+                    world.emit(InstrumentOutput.rejected([p.id], "began", "began for a touch id that is already down"))
+                    continue
+                }
+                guard s.padTouches.count < InstrumentState.maxTouchesPerView else {
+                    s.rejectedInputs += 1
+                    world.emit(InstrumentOutput.rejected([p.id], "began", "more than \(InstrumentState.maxTouchesPerView) touches on one view"))
+                    continue
+                }
+                s.padTouches[p.id] = here
+                switch s.pads.hit(x: p.x, y: p.y) {
+                case .pad(let i): drumHit(&s, i, velocity: 1.0, &world)  // GAP: touches hit at velocity 1.0
+                case .emptyCell: world.emit(InstrumentOutput.miss(p.id, p.x, p.y, .pads, "emptyCell"))
+                case .outside: world.emit(InstrumentOutput.miss(p.id, p.x, p.y, .pads, "outsidePads"))
+                }
+            case .moved:
+                if s.padTouches[p.id] == nil {
+                    guard s.padTouches.count < InstrumentState.maxTouchesPerView else {
+                        s.rejectedInputs += 1
+                        world.emit(InstrumentOutput.rejected([p.id], "moved", "more than \(InstrumentState.maxTouchesPerView) touches on one view"))
+                        continue
+                    }
+                    world.emit(InstrumentOutput.warning(p.id, .moved, "moved for an unknown touch: tracked from here; pads only sound on began"))
+                }
+                s.padTouches[p.id] = here
+                quiet += 1
+            case .ended, .cancelled:
+                guard s.padTouches.removeValue(forKey: p.id) != nil else {
+                    world.emit(InstrumentOutput.warning(p.id, phase, "\(phase.rawValue) for an unknown touch: nothing to do"))
+                    continue
+                }
+                quiet += 1
+            }
+        }
+        // Drum pads have no note-off and ignore moves; say so once per callback.
+        if quiet > 0 { world.emit(Record("pad-touches").word("phase", phase.rawValue).int("touches", quiet).word("effect", "none")) }
+    }
+
+    /// The system takes every touch: UIKit sends `touchesCancelled` for each live touch, per view,
+    /// in ascending id order.
+    static func cancelAll(_ s: inout InstrumentState, by cause: String, _ world: inout World<InstrumentEvent>) {
+        let keys = s.keyboardTouches.keys.sorted()
+        let pads = s.padTouches.keys.sorted()
+        guard !keys.isEmpty || !pads.isEmpty else { return }
+        world.emit(Record("touches-cancelled").word("by", cause)
+            .with("keyboard", keys.isEmpty ? .word("none") : .tuple(keys.map { .int($0) }))
+            .with("pads", pads.isEmpty ? .word("none") : .tuple(pads.map { .int($0) })))
+        if !keys.isEmpty {
+            keyboardTouches(&s, .cancelled, keys.map { TouchPoint(id: $0, x: s.keyboardTouches[$0]!.x, y: s.keyboardTouches[$0]!.y) }, &world)
+        }
+        if !pads.isEmpty {
+            padTouches(&s, .cancelled, pads.map { TouchPoint(id: $0, x: s.padTouches[$0]!.x, y: s.padTouches[$0]!.y) }, &world)
+        }
+    }
+
+    // MARK: Sound
+
+    static func noteOn(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<InstrumentEvent>) {
+        world.emit(InstrumentOutput.noteOn(midi, touch: touch, why: why, s))
+        for r in s.sampler.noteOn(midi, velocity: 100, now: world.now, audible: s.audible) { world.emit(r) }
+    }
+
+    static func noteOff(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<InstrumentEvent>) {
+        world.emit(InstrumentOutput.noteOff(midi, touch: touch, why: why, s))
+        for r in s.sampler.noteOff(midi, now: world.now) { world.emit(r) }
+    }
+
+    static func drumHit(_ s: inout InstrumentState, _ pad: Int, velocity: Double, _ world: inout World<InstrumentEvent>) {
+        let rate = s.session.granted?.sampleRateHz ?? AudioGrant.defaultRateHz
+        world.emit(s.drums.hit(pad, velocity: velocity, now: world.now, sampleRateHz: rate, audible: s.audible))
+    }
+
+    static func check(_ s: InstrumentState, _ world: inout World<InstrumentEvent>) {
+        let live = Set(s.keyboardTouches.keys)
+        let orphaned = s.touchNotes.keys.filter { !live.contains($0) }.sorted()
+        let owned = Set(s.touchNotes.filter { live.contains($0.key) }.map(\.value))
+        let held = s.sampler.heldNotes
+        let stuck = Array(Set(held.filter { !owned.contains($0) })).sorted()
+        let ok = orphaned.isEmpty && stuck.isEmpty
+        world.emit(Record("check").int("touches", live.count).with("held", held.isEmpty ? .word("none") : .tuple(held.map { .int($0) }))
+            .with("stuck", stuck.isEmpty ? .word("none") : .tuple(stuck.map { .int($0) }))
+            .with("orphanedTouches", orphaned.isEmpty ? .word("none") : .tuple(orphaned.map { .int($0) }))
+            .word("result", ok ? "noStuckNotes" : "STUCK"))
+    }
+
+    // MARK: Layout and labels
+
+    static func layout(_ s: inout InstrumentState, _ view: TouchView, _ width: Double, _ height: Double, _ world: inout World<InstrumentEvent>) {
+        switch view {
+        case .keyboard:
+            var g = s.geometry
+            g.widthPoints = width
+            g.heightPoints = height
+            if let problem = g.problem {
+                s.rejectedInputs += 1
+                world.emit(Record("layout-rejected").word("view", "keyboard").string("reason", problem))
+                return
+            }
+            s.geometry = g
+            world.emit(Record("layout").word("view", "keyboard").fixed("width", width, 3).fixed("height", height, 3)
+                .fixed("whiteKeyWidth", g.whiteKeyWidth, 6).fixed("blackZoneHeight", height * KeyboardGeometry.blackHeightFraction, 3))
+        case .pads:
+            var p = s.pads
+            p.widthPoints = width
+            p.heightPoints = height
+            if let problem = p.problem {
+                s.rejectedInputs += 1
+                world.emit(Record("layout-rejected").word("view", "pads").string("reason", problem))
+                return
+            }
+            s.pads = p
+            world.emit(Record("layout").word("view", "pads").fixed("width", width, 3).fixed("height", height, 3)
+                .int("columns", PadGrid.columns).int("rows", PadGrid.rows))
+        }
+    }
+
+    /// The label list for the current keyboard: white keys always labelled (near the bottom),
+    /// black keys only with "show sharps" on.
+    static func emitLabels(_ s: InstrumentState, _ world: inout World<InstrumentEvent>) {
+        world.emit(Record("labels").word("naming", s.naming.rawValue).bool("showSharps", s.showSharps).int("keys", s.geometry.keys.count))
+        for key in s.geometry.keys {
+            let r = Record("label").int("midi", key.midi).word("key", key.isBlack ? "black" : "white")
+            if key.isBlack && !s.showSharps {
+                world.emit(r.word("text", "hidden"))
+            } else {
+                world.emit(r.string("text", s.naming.name(for: key.midi)))
+            }
+        }
+    }
+}
