@@ -200,7 +200,7 @@ struct ScenarioStreamingTests {
         var found = false
         var lastLine = 0
         while try reader.next(into: &event) {
-            if event.keys.first?.key == "marker" {
+            if event.keyedArguments.first?.key == "marker" {
                 #expect(try event.string(at: 0) == String(repeating: "y", count: 3000))
                 found = true
             }

@@ -125,7 +125,7 @@ public enum Instrument: Domain {
         let view: TouchView = try line.choice(at: pos[0])
         let phase: TouchPhase = try line.choice(at: pos[1])
         var points: [TouchPoint] = []
-        for (key, i) in line.keys {
+        for (key, i) in line.keyedArguments {
             let digits = key.dropFirst()
             guard key.first == "t", !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
                   let id = Int(digits), id <= Int(Int32.max) else {

@@ -14,7 +14,8 @@ enum InstrumentOutput {
     /// the pressed set (which drives the highlight), sorted.
     static func keys(_ s: InstrumentState) -> Record {
         let ids = s.touchNotes.keys.sorted()
-        let pressed = Array(Set(s.touchNotes.values)).sorted()
+        var pressed: [Int] = []  // sorted, each note once (two fingers may hold one key)
+        for midi in s.touchNotes.values.sorted() where pressed.last != midi { pressed.append(midi) }
         return Record("keys")
             .with("touches", ids.isEmpty ? .word("none") : .tuple(ids.map { .word("\($0):\(s.touchNotes[$0]!)") }))
             .with("pressed", pressed.isEmpty ? .word("none") : .tuple(pressed.map { .int($0) }))

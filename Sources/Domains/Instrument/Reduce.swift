@@ -269,8 +269,8 @@ extension Instrument {
     }
 
     static func check(_ s: InstrumentState, _ world: inout World<InstrumentEvent>) {
-        let live = Set(s.keyboardTouches.keys)
-        let orphaned = s.touchNotes.keys.filter { !live.contains($0) }.sorted()
+        let live = Set(s.keyboardTouches.keys)  // lint:allow unordered-iteration — only builds a Set for membership tests
+        let orphaned = s.touchNotes.keys.filter { !live.contains($0) }.sorted()  // lint:allow unordered-iteration — sorted before use
         let owned = Set(s.touchNotes.filter { live.contains($0.key) }.map(\.value))
         let held = s.sampler.heldNotes
         let stuck = Array(Set(held.filter { !owned.contains($0) })).sorted()
@@ -316,7 +316,7 @@ extension Instrument {
     /// black keys only with "show sharps" on.
     static func emitLabels(_ s: InstrumentState, _ world: inout World<InstrumentEvent>) {
         world.emit(Record("labels").word("naming", s.naming.rawValue).bool("showSharps", s.showSharps).int("keys", s.geometry.keys.count))
-        for key in s.geometry.keys {
+        for key in s.geometry.keys {  // lint:allow unordered-iteration — geometry.keys is an ordered array of piano keys
             let r = Record("label").int("midi", key.midi).word("key", key.isBlack ? "black" : "white")
             if key.isBlack && !s.showSharps {
                 world.emit(r.word("text", "hidden"))

@@ -11,6 +11,11 @@ public struct Record: Hashable, Sendable, CustomStringConvertible {
         /// `nil` for a positional value (`zone Europe/Paris`).
         public var key: String?
         public var value: Value
+
+        public init(_ key: String?, _ value: Value) {
+            self.key = key
+            self.value = value
+        }
     }
 
     public var name: String
@@ -23,7 +28,7 @@ public struct Record: Hashable, Sendable, CustomStringConvertible {
 
     public func with(_ key: String, _ value: Value) -> Record {
         var copy = self
-        copy.fields.append(Field(key: key, value: value))
+        copy.fields.append(Field(key, value))
         return copy
     }
     public func int(_ key: String, _ v: Int) -> Record { with(key, .int(Int64(v))) }
@@ -39,7 +44,7 @@ public struct Record: Hashable, Sendable, CustomStringConvertible {
     /// A field without a key.
     public func positional(_ value: Value) -> Record {
         var copy = self
-        copy.fields.append(Field(key: nil, value: value))
+        copy.fields.append(Field(nil, value))
         return copy
     }
 

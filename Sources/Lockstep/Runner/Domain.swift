@@ -60,7 +60,7 @@ public struct Generator<Event> {
     }
 
     /// The spec the runner validates `gen NAME` lines against (positional 0 is the generator name).
-    var spec: EventSpec { EventSpec("gen", summary, positional: [FieldSpec("name", .word)], fields: fields) }
+    @usableFromInline var spec: EventSpec { EventSpec("gen", summary, positional: [FieldSpec("name", .word)], fields: fields) }
 }
 
 /// What a generator may use: its own random stream and its budget.
@@ -70,6 +70,11 @@ public struct GeneratorContext {
     public var rng: SeededRNG
     /// The most events this expansion may produce before the scenario's event limit is hit.
     public var maxEvents: Int
+
+    @inlinable public init(rng: SeededRNG, maxEvents: Int) {
+        self.rng = rng
+        self.maxEvents = maxEvents
+    }
 }
 
 /// One generated event.

@@ -5,6 +5,12 @@ public struct DomainEntry {
         public var name: String
         public var summary: String
         public var fields: [FieldSpec]
+
+        @inlinable public init(name: String, summary: String, fields: [FieldSpec]) {
+            self.name = name
+            self.summary = summary
+            self.fields = fields
+        }
     }
 
     public let name: String
@@ -13,8 +19,9 @@ public struct DomainEntry {
     public let configKeys: [ConfigSpec]
     public let faults: [FaultSpec]
     public let generators: [GeneratorInfo]
-    let runner: (ScenarioReader, ScenarioHeader, ScenarioFiles?, RunOptions, inout AnyTraceOutput) throws(ScenarioError) -> RunSummary
+    @usableFromInline let runner: (ScenarioReader, ScenarioHeader, ScenarioFiles?, RunOptions, inout AnyTraceOutput) throws(ScenarioError) -> RunSummary
 
+    @inlinable
     public init<D: Domain>(_ domain: D.Type) {
         name = D.name
         summary = D.summary

@@ -12,6 +12,18 @@ public struct StepReport {
     public var digest: UInt64?
     public var outputs: [Record]
     public var artifacts: [Artifact]
+
+    @inlinable
+    public init(index: Int, time: Instant, elapsed: Duration, kind: StepKind, digest: UInt64?,
+                outputs: [Record], artifacts: [Artifact]) {
+        self.index = index
+        self.time = time
+        self.elapsed = elapsed
+        self.kind = kind
+        self.digest = digest
+        self.outputs = outputs
+        self.artifacts = artifacts
+    }
 }
 
 /// The discrete-event core shared by the scenario runner and `Simulation`.
@@ -19,21 +31,29 @@ public struct StepReport {
 /// Owns the domain state and the world, delivers events, fires timers in order (time, then recorded
 /// before timer at the same instant, then scheduling order), digests the state after each step, and
 /// enforces the timer limits. It knows nothing about files or trace formats.
+///
+/// Everything here is `@inlinable` on purpose: the engine is generic over the domain, and domains
+/// live in other modules. Inlinable code is specialised where the domain is concrete (the registry),
+/// which removes the generic-metadata lookups that otherwise dominate the per-event cost.
 public struct Engine<D: Domain> {
     public var state: D.State
     public var world: World<D.Event>
-    public private(set) var stepCount = 0
-    public private(set) var outputCount = 0
+    @inlinable public var stepCount: Int { _stepCount }
+    @inlinable public var outputCount: Int { _outputCount }
     /// Why the run stopped early (a limit), if it did.
-    public private(set) var stopReason: String?
+    @inlinable public var stopReason: String? { _stopReason }
     public let digestInterval: Int
-    let limits: ScenarioLimits
-    var canonical = CanonicalWriter()
-    var timerFirings = 0
-    var firingsAtInstant = 0
-    var lastFiringInstant = Instant(nanosecondsSinceEpoch: .min)
+    @usableFromInline let limits: ScenarioLimits
+    @usableFromInline var canonical = CanonicalWriter()
+    @usableFromInline var _stepCount = 0
+    @usableFromInline var _outputCount = 0
+    @usableFromInline var _stopReason: String?
+    @usableFromInline var timerFirings = 0
+    @usableFromInline var firingsAtInstant = 0
+    @usableFromInline var lastFiringInstant = Instant(nanosecondsSinceEpoch: .min)
 
     /// Creates the world and calls the domain's `start`; its outputs become step 0.
+    @inlinable
     public init<O: StepObserver>(config: Config, start: Instant, zone: Zone, seed: UInt64, limits: ScenarioLimits = .standard,
                                  observer: inout O) throws(ScenarioError) {
         var world = World<D.Event>(start: start, zone: zone, seed: seed, faults: config.faults,
@@ -46,6 +66,7 @@ public struct Engine<D: Domain> {
     }
 
     /// The digest of the current state.
+    @inlinable
     public mutating func digest() -> UInt64 {
         canonical.reset()
         D.write(state, to: &canonical)
@@ -53,49 +74,58 @@ public struct Engine<D: Domain> {
     }
 
     /// The current state written canonically.
+    @inlinable
     public mutating func canonicalState() -> CanonicalWriter {
         canonical.reset()
         D.write(state, to: &canonical)
         return canonical
     }
 
-    public var isStopped: Bool { stopReason != nil }
+    @inlinable public var isStopped: Bool { _stopReason != nil }
 
     /// Delivers one recorded or generated event at `time` (which must not be before `world.now`).
+    @inlinable
     public mutating func deliver<O: StepObserver>(_ event: D.Event, kind: String, at time: Instant, observer: inout O) {
-        precondition(time >= world.now, "the clock only moves forward")
-        world.now = time
+        precondition(time >= world._now, "the clock only moves forward")
+        world._now = time
         D.reduce(&state, event, &world)
         finishStep(kind: .event(kind), observer: &observer)
     }
 
     /// Changes the device zone (a `zone` line) and lets the domain react.
+    @inlinable
     public mutating func changeZone<O: StepObserver>(_ zone: Zone, at time: Instant, observer: inout O) {
-        world.now = time
-        let before = world.zone
-        world.zone = zone
+        world._now = time
+        let before = world._zone
+        world._zone = zone
         world.emit(Record("lockstep.zone").word("from", before.name).word("to", zone.name)
             .word("offset", Zone.offsetString(seconds: zone.offsetSeconds(at: time))))
         D.zoneChanged(&state, &world)
         finishStep(kind: .event("zone"), observer: &observer)
     }
 
+    /// Moves the clock forward without an event (the end of a `Simulation.advance`).
+    @inlinable
+    public mutating func advanceClock(to time: Instant) {
+        if time > world._now { world._now = time }
+    }
+
     /// Fires every timer due strictly before `time` (recorded events at an instant go before timers).
+    @inlinable
     public mutating func fireTimers<O: StepObserver>(before time: Instant, observer: inout O) {
         fire(observer: &observer) { $0 < time }
     }
 
     /// Fires every timer due at or before `time` (the end of the run).
+    @inlinable
     public mutating func fireTimers<O: StepObserver>(through time: Instant, observer: inout O) {
         fire(observer: &observer) { $0 <= time }
     }
 
-    private mutating func fire<O: StepObserver>(observer: inout O, due: (Instant) -> Bool) {
-        // Most steps have no timer pending. Asking the queue for its next time costs several generic
-        // metadata lookups (the engine runs unspecialised, its domain being in another module), which
-        // was most of the runner's per-event cost; the count alone is cheap and says the same.
-        guard world.timers.pendingCount > 0 else { return }
-        while stopReason == nil, let next = world.timers.nextTime(), due(next) {
+    @inlinable
+    mutating func fire<O: StepObserver>(observer: inout O, due: (Instant) -> Bool) {
+        guard world.timers.pendingCount > 0 else { return }  // most steps: nothing pending
+        while _stopReason == nil, let next = world.timers.nextTime(), due(next) {
             guard let entry = world.timers.pop() else { break }
             if entry.at == lastFiringInstant {
                 firingsAtInstant += 1
@@ -104,7 +134,7 @@ public struct Engine<D: Domain> {
                 lastFiringInstant = entry.at
             }
             timerFirings += 1
-            world.now = entry.at
+            world._now = entry.at
             if firingsAtInstant > limits.maxTimerFiringsPerInstant {
                 stop("maxTimerFiringsPerInstant", limits.maxTimerFiringsPerInstant, observer: &observer)
                 return
@@ -119,20 +149,22 @@ public struct Engine<D: Domain> {
     }
 
     /// Stops the run at a limit; the limit shows in the trace as its own step.
+    @inlinable
     public mutating func stop<O: StepObserver>(_ limit: String, _ value: Int, observer: inout O) {
         world.emit(Record("lockstep.limit").word("name", limit).int("value", value))
-        stopReason = "limit \(limit)=\(value)"
+        _stopReason = "limit \(limit)=\(value)"
         finishStep(kind: .event("lockstep.stop"), observer: &observer)
     }
 
+    @inlinable
     mutating func finishStep<O: StepObserver>(kind: StepKind, observer: inout O) {
-        let index = stepCount
+        let index = _stepCount
         let digest: UInt64? = index % digestInterval == 0 ? self.digest() : nil
-        observer.observe(StepReport(index: index, time: world.now, elapsed: world.now - world.start, kind: kind,
-                                    digest: digest, outputs: world.outputs, artifacts: world.artifacts))
-        stepCount += 1
-        outputCount += world.outputs.count
-        if !world.outputs.isEmpty { world.outputs.removeAll(keepingCapacity: true) }
-        if !world.artifacts.isEmpty { world.artifacts.removeAll(keepingCapacity: true) }
+        observer.observe(StepReport(index: index, time: world._now, elapsed: world._now - world.start, kind: kind,
+                                    digest: digest, outputs: world._outputs, artifacts: world._artifacts))
+        _stepCount += 1
+        _outputCount += world._outputs.count
+        if !world._outputs.isEmpty { world._outputs.removeAll(keepingCapacity: true) }
+        if !world._artifacts.isEmpty { world._artifacts.removeAll(keepingCapacity: true) }
     }
 }

@@ -23,6 +23,19 @@ public struct RunSummary: Sendable {
     /// Artifacts by name (the last one written under each name), sorted by name.
     public var artifacts: [Artifact]
     public var events: Int
+
+    @inlinable
+    public init(steps: Int, outputs: Int, endElapsed: Duration, pendingTimers: Int, stopReason: String?,
+                finalDigest: UInt64, artifacts: [Artifact], events: Int) {
+        self.steps = steps
+        self.outputs = outputs
+        self.endElapsed = endElapsed
+        self.pendingTimers = pendingTimers
+        self.stopReason = stopReason
+        self.finalDigest = finalDigest
+        self.artifacts = artifacts
+        self.events = events
+    }
 }
 
 /// Type-erased trace output so the registry can hold one non-generic entry per domain.
@@ -33,11 +46,14 @@ public struct AnyTraceOutput: TraceOutput {
 }
 
 /// Writes each step to the trace and keeps the artifacts.
+@usableFromInline
 struct TraceObserver<Output: TraceOutput>: StepObserver {
-    var writer: TraceWriter<Output>
-    var artifacts: [Artifact] = []
+    @usableFromInline var writer: TraceWriter<Output>
+    @usableFromInline var artifacts: [Artifact] = []
 
-    mutating func observe(_ step: StepReport) {
+    @inlinable init(writer: TraceWriter<Output>) { self.writer = writer }
+
+    @inlinable mutating func observe(_ step: StepReport) {
         writer.step(index: step.index, elapsedNanoseconds: step.elapsed.nanoseconds, kind: step.kind,
                     digest: step.digest, outputs: step.outputs)
         for a in step.artifacts {
@@ -49,6 +65,7 @@ struct TraceObserver<Output: TraceOutput>: StepObserver {
 /// Replays a scenario through its domain and writes the trace.
 public enum Runner {
     /// Runs the rest of `reader` (whose header has been read) through domain `D`.
+    @inlinable
     public static func run<D: Domain, Output: TraceOutput>(
         _ domain: D.Type, reader: ScenarioReader, header: ScenarioHeader, files: ScenarioFiles?,
         options: RunOptions, output: inout Output
@@ -111,7 +128,7 @@ public enum Runner {
                     }
                     previous = item.offset
                     let t = time + item.offset
-                    if let until = header.until ?? reader.until, t > until {
+                    if let until = reader.until, t > until {
                         throw line.location.error("generator '\(name)' runs past 'until'")
                     }
                     engine.fireTimers(before: t, observer: &observer)
@@ -140,6 +157,7 @@ public enum Runner {
     }
 
     /// Validates `set` lines and faults against the domain's declarations.
+    @usableFromInline
     static func makeConfig<D: Domain>(_ domain: D.Type, header: ScenarioHeader, options: RunOptions,
                                       files: ScenarioFiles?) throws(ScenarioError) -> Config {
         let validator = LineValidator(specs: [], files: files, limits: options.limits)

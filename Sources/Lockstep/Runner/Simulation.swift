@@ -65,7 +65,7 @@ public struct Simulation<D: Domain> {
     public mutating func advance(to elapsed: Duration) {
         let time = engine.world.start + elapsed
         engine.fireTimers(through: time, observer: &log)
-        if time > engine.world.now { engine.world.now = time }
+        engine.advanceClock(to: time)
     }
 
     /// Advances by `delta`.

@@ -10,20 +10,31 @@ public struct TimerID: Hashable, Comparable, Sendable, CustomStringConvertible {
 ///
 /// Cancelled timers are dropped lazily when they reach the top; `live` says which ids still count.
 /// `live` is a Set but is never iterated, so hash order cannot reach any output.
+@usableFromInline
 struct TimerQueue<Event> {
+    @usableFromInline
     struct Entry {
-        var at: Instant
-        var id: TimerID
-        var kind: String
-        var event: Event
+        @usableFromInline var at: Instant
+        @usableFromInline var id: TimerID
+        @usableFromInline var kind: String
+        @usableFromInline var event: Event
+
+        @inlinable init(at: Instant, id: TimerID, kind: String, event: Event) {
+            self.at = at
+            self.id = id
+            self.kind = kind
+            self.event = event
+        }
     }
 
-    private var heap: [Entry] = []
-    private var live: Set<UInt64> = []
+    @inlinable init() {}
 
-    var pendingCount: Int { live.count }
+    @usableFromInline var heap: [Entry] = []
+    @usableFromInline var live: Set<UInt64> = []
 
-    mutating func insert(_ entry: Entry) {
+    @inlinable var pendingCount: Int { live.count }
+
+    @inlinable mutating func insert(_ entry: Entry) {
         live.insert(entry.id.rawValue)
         heap.append(entry)
         var child = heap.count - 1
@@ -37,20 +48,20 @@ struct TimerQueue<Event> {
     }
 
     /// Returns true if the timer was pending.
-    mutating func cancel(_ id: TimerID) -> Bool {
+    @inlinable mutating func cancel(_ id: TimerID) -> Bool {
         live.remove(id.rawValue) != nil
     }
 
-    func isPending(_ id: TimerID) -> Bool { live.contains(id.rawValue) }
+    @inlinable func isPending(_ id: TimerID) -> Bool { live.contains(id.rawValue) }
 
     /// The earliest live timer's time.
-    mutating func nextTime() -> Instant? {
+    @inlinable mutating func nextTime() -> Instant? {
         dropDead()
         return heap.first?.at
     }
 
     /// Removes and returns the earliest live timer.
-    mutating func pop() -> Entry? {
+    @inlinable mutating func pop() -> Entry? {
         dropDead()
         guard !heap.isEmpty else { return nil }
         let top = removeTop()
@@ -59,11 +70,11 @@ struct TimerQueue<Event> {
     }
 
     /// Live timers in firing order (for audits; O(n log n), not for the hot path).
-    func pendingInOrder() -> [Entry] {
+    @inlinable func pendingInOrder() -> [Entry] {
         heap.filter { live.contains($0.id.rawValue) }.sorted { TimerQueue.before($0, $1) }
     }
 
-    private mutating func dropDead() {
+    @inlinable mutating func dropDead() {
         var rounds = 0
         while let top = heap.first, !live.contains(top.id.rawValue), rounds < Int.max {
             rounds += 1
@@ -71,7 +82,7 @@ struct TimerQueue<Event> {
         }
     }
 
-    private mutating func removeTop() -> Entry {
+    @inlinable mutating func removeTop() -> Entry {
         let top = heap[0]
         let last = heap.removeLast()
         if !heap.isEmpty {
@@ -92,7 +103,7 @@ struct TimerQueue<Event> {
         return top
     }
 
-    @inline(__always) static func before(_ a: Entry, _ b: Entry) -> Bool {
+    @inlinable static func before(_ a: Entry, _ b: Entry) -> Bool {
         a.at != b.at ? a.at < b.at : a.id < b.id
     }
 }

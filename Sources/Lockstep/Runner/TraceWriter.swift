@@ -77,27 +77,68 @@ public struct TraceWriter<Output: TraceOutput> {
     public static var formatVersion: Int { 1 }
     public var output: Output
     public let format: TraceFormat
-    private var buffer: [UInt8] = []
-    public private(set) var lineCount = 0
-    static var flushBytes: Int { 1 << 16 }
+    /// Fixed-size block that complete lines are copied into; `used` bytes of it are filled. Kept at
+    /// full size so the step line (written once per step, the hot path) goes straight into it
+    /// without `Array.append`'s per-call capacity and uniqueness checks.
+    @usableFromInline var block: [UInt8]
+    @usableFromInline var used = 0
+    /// The line being built by the slower writers (header, records, footer, JSON).
+    @usableFromInline var buffer: [UInt8] = []
+    @usableFromInline var _lineCount = 0
+    public var lineCount: Int { _lineCount }
+    @inlinable static var flushBytes: Int { 1 << 16 }
+    /// Room kept free for one step line: index, time, digest and a kind of any sane length.
+    @inlinable static var stepLineRoom: Int { 256 }
 
+    @inlinable
     public init(output: Output, format: TraceFormat = .text) {
         self.output = output
         self.format = format
-        buffer.reserveCapacity(TraceWriter.flushBytes + 4096)
+        block = [UInt8](repeating: 0, count: TraceWriter.flushBytes + TraceWriter.stepLineRoom)
+        buffer.reserveCapacity(4096)
     }
 
+    /// Sends everything written so far to the output.
+    @inlinable
     public mutating func flush() {
-        if !buffer.isEmpty {
-            output.write(buffer)
-            buffer.removeAll(keepingCapacity: true)
+        commitBuffer()
+        if used > 0 {
+            output.write(Array(block[0..<used]))
+            used = 0
         }
     }
 
-    @inline(__always) private mutating func endLine() {
-        buffer.append(10)
-        lineCount += 1
-        if buffer.count >= TraceWriter.flushBytes { flush() }
+    /// Moves the line under construction into the block.
+    @inlinable
+    mutating func commitBuffer() {
+        guard !buffer.isEmpty else { return }
+        if used + buffer.count > block.count {
+            if used > 0 { output.write(Array(block[0..<used])); used = 0 }
+            if buffer.count > block.count {  // a huge record: write it through
+                output.write(buffer)
+                buffer.removeAll(keepingCapacity: true)
+                return
+            }
+        }
+        let n = buffer.count
+        let start = used
+        block.withUnsafeMutableBufferPointer { dst in
+            buffer.withUnsafeBufferPointer { src in
+                dst.baseAddress!.advanced(by: start).update(from: src.baseAddress!, count: n)
+            }
+        }
+        used += n
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    @inlinable
+    mutating func endLine() {
+        commitBuffer()
+        if used >= block.count { output.write(Array(block[0..<used])); used = 0 }
+        block[used] = 10
+        used += 1
+        _lineCount += 1
+        if used >= TraceWriter.flushBytes { flush() }
     }
 
     private mutating func put(_ s: String) { buffer.append(contentsOf: s.utf8) }
@@ -132,20 +173,40 @@ public struct TraceWriter<Output: TraceOutput> {
     // MARK: Steps
 
     /// One step: `index seconds kind [#digest]`, then each output record indented by two spaces.
+    @inlinable
     public mutating func step(index: Int, elapsedNanoseconds: Int64, kind: StepKind, digest: UInt64?, outputs: [Record]) {
-        switch format {
-        case .text:
+        guard format == .text else {
+            stepJSON(index: index, elapsedNanoseconds: elapsedNanoseconds, kind: kind, digest: digest, outputs: outputs)
+            return
+        }
+        var kindText = kind.text
+        if kindText.utf8.count > TraceWriter.stepLineRoom - 80 {
+            // An absurdly long kind: take the slow path rather than overflow the reserved room.
             StepLine.appendIndexAndTime(index: Int64(index), elapsedNanoseconds: elapsedNanoseconds, to: &buffer)
-            kind.write(to: &buffer)
+            buffer.append(contentsOf: kindText.utf8)
             if let digest { StepLine.appendDigest(digest, to: &buffer) }
-            endLine()
-            for record in outputs {
-                buffer.append(32)
-                buffer.append(32)
-                record.write(to: &buffer)
-                endLine()
+        } else {
+            if used + TraceWriter.stepLineRoom > block.count { flush() }
+            let start = used
+            used = block.withUnsafeMutableBufferPointer { p in
+                kindText.withUTF8 { k in
+                    StepLine.write(index: index, elapsedNanoseconds: elapsedNanoseconds, kind: k, digest: digest,
+                                   into: p.baseAddress!.advanced(by: start)) + start
+                }
             }
-        case .json:
+        }
+        endLine()
+        for record in outputs {
+            buffer.append(32)
+            buffer.append(32)
+            record.write(to: &buffer)
+            endLine()
+        }
+    }
+
+    @usableFromInline
+    mutating func stepJSON(index: Int, elapsedNanoseconds: Int64, kind: StepKind, digest: UInt64?, outputs: [Record]) {
+        do {
             put("{\"type\":\"step\",\"index\":")
             appendDecimal(Int64(index), to: &buffer)
             put(",\"t\":\"")
@@ -208,9 +269,98 @@ public struct TraceWriter<Output: TraceOutput> {
 /// Byte for byte what `appendDecimal`, `Duration.appendSeconds` and `Hex.appendLower` write, but
 /// without their per-character `Array.append` (a capacity and uniqueness check each): the step line
 /// is written once per step, which made it the runner's largest cost after the engine itself.
+@usableFromInline
 enum StepLine {
+    /// "00" through "99": two digits per division halves the work of printing numbers.
+    @usableFromInline static let pairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// Writes `index seconds.nnnnnnnnn kind[ #digest]` at `p` (room for it is guaranteed by the
+    /// caller) and returns the number of bytes written.
+    @usableFromInline
+    static func write(index: Int, elapsedNanoseconds: Int64, kind: UnsafeBufferPointer<UInt8>, digest: UInt64?,
+                      into p: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 0
+        if index < 0 { p[n] = 45; n += 1 }
+        n = writeDigits(UInt64(index.magnitude), into: p, at: n)
+        p[n] = 32; n += 1
+        if elapsedNanoseconds < 0 { p[n] = 45; n += 1 }
+        let magnitude = elapsedNanoseconds.magnitude
+        n = writeDigits(magnitude / 1_000_000_000, into: p, at: n)
+        p[n] = 46; n += 1
+        // Nine fraction digits, always: four pairs and a single.
+        var fraction = magnitude % 1_000_000_000
+        let table = pairs.utf8Start
+        var i = n + 7
+        for _ in 0..<4 {
+            let pair = Int(fraction % 100) * 2
+            fraction /= 100
+            p[i] = table[pair]
+            p[i + 1] = table[pair + 1]
+            i -= 2
+        }
+        p[n] = 48 + UInt8(fraction)
+        n += 9
+        p[n] = 32; n += 1
+        if let base = kind.baseAddress, kind.count > 0 {
+            (p + n).update(from: base, count: kind.count)
+            n += kind.count
+        }
+        if let digest {
+            p[n] = 32
+            p[n + 1] = 35
+            let raw = UnsafeMutableRawPointer(p + n + 2)
+            raw.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: digest >> 32)), as: UInt64.self)
+            raw.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: digest)), toByteOffset: 8, as: UInt64.self)
+            n += 18
+        }
+        return n
+    }
+
+    /// Eight lowercase hex digits of `value`, as the bytes of a UInt64 in memory order, computed
+    /// with a handful of word operations instead of a loop over nibbles (the digest is on every line).
+    @usableFromInline
+    static func hexDigits(_ value: UInt32) -> UInt64 {
+        var x = UInt64(value)
+        x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF
+        x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF
+        x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F  // one nibble per byte, most significant in the top byte
+        let letters = ((x &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101  // 1 where nibble ≥ 10
+        x = x &+ 0x3030_3030_3030_3030 &+ letters &* 0x27  // '0' + nibble, or 'a' + nibble − 10
+        return x.bigEndian  // stored as-is, the most significant digit lands at the lowest address
+    }
+
+    /// Decimal digits of `value` at offset `start`; returns the offset just past them.
+    @usableFromInline
+    static func writeDigits(_ value: UInt64, into p: UnsafeMutablePointer<UInt8>, at start: Int) -> Int {
+        var digits = 1
+        var probe = value
+        while probe >= 10 { digits += 1; probe /= 10 }
+        var v = value
+        var i = start + digits - 1
+        let table = pairs.utf8Start
+        while v >= 100 {
+            let pair = Int(v % 100) * 2
+            v /= 100
+            p[i] = table[pair + 1]
+            p[i - 1] = table[pair]
+            i -= 2
+        }
+        if v >= 10 {
+            let pair = Int(v) * 2
+            p[i] = table[pair + 1]
+            p[i - 1] = table[pair]
+        } else {
+            p[i] = 48 + UInt8(v)
+        }
+        return start + digits
+    }
+
     /// `index seconds.nnnnnnnnn ` (with the trailing space before the kind).
-    static func appendIndexAndTime(index: Int64, elapsedNanoseconds: Int64, to out: inout [UInt8]) {
+    @usableFromInline static func appendIndexAndTime(index: Int64, elapsedNanoseconds: Int64, to out: inout [UInt8]) {
         // At most 20 + 1 + 20 + 1 + 9 + 1 bytes.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { scratch in
             var n = 0
@@ -235,7 +385,7 @@ enum StepLine {
     }
 
     /// ` #` and the digest as 16 lowercase hex digits.
-    static func appendDigest(_ digest: UInt64, to out: inout [UInt8]) {
+    @usableFromInline static func appendDigest(_ digest: UInt64, to out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 18) { scratch in
             scratch[0] = 32
             scratch[1] = 35
@@ -274,6 +424,19 @@ public struct TraceHeader: Sendable {
     public var zone: String
     public var faults: [String]
     public var digestInterval: Int
+
+    @inlinable
+    public init(scenario: String, domain: String, title: String?, seed: UInt64, start: Instant, zone: String,
+                faults: [String], digestInterval: Int) {
+        self.scenario = scenario
+        self.domain = domain
+        self.title = title
+        self.seed = seed
+        self.start = start
+        self.zone = zone
+        self.faults = faults
+        self.digestInterval = digestInterval
+    }
 }
 
 /// What a step was: the start, a recorded or generated event, a timer, or a runner-level event.
@@ -282,7 +445,16 @@ public enum StepKind: Sendable {
     case event(String)
     case timer(String)
 
-    func write(to out: inout [UInt8]) {
+    /// The kind as shown in the trace (`start`, `frame`, `timer:alarm`).
+    @usableFromInline var text: String {
+        switch self {
+        case .start: "start"
+        case .event(let k): k
+        case .timer(let k): "timer:" + k
+        }
+    }
+
+    @usableFromInline func write(to out: inout [UInt8]) {
         switch self {
         case .start: out.append(contentsOf: "start".utf8)
         case .event(let k): out.append(contentsOf: k.utf8)

@@ -4,29 +4,37 @@
 /// A reducer receives `inout World` and must use nothing else for time, randomness or output.
 public struct World<Event> {
     /// The current virtual instant. Only the runner moves it, and only forward.
-    public internal(set) var now: Instant
+    @inlinable public var now: Instant { _now }
     /// The scenario's start.
     public let start: Instant
     /// The device's time zone; `zone` events change it mid-run.
-    public internal(set) var zone: Zone
+    @inlinable public var zone: Zone { _zone }
     /// The scenario seed every random stream derives from.
     public let seed: UInt64
     /// Faults switched on for this run, sorted.
     public let faults: [String]
     /// Outputs of the current step.
-    public internal(set) var outputs: [Record] = []
+    @inlinable public var outputs: [Record] { _outputs }
     /// Artifacts of the current step.
-    public internal(set) var artifacts: [Artifact] = []
-    var timers = TimerQueue<Event>()
-    var nextTimerID: UInt64 = 1
-    var uuidRNG: SeededRNG
-    let maxPendingTimers: Int
+    @inlinable public var artifacts: [Artifact] { _artifacts }
 
+    // Storage the runner mutates. `@usableFromInline` so the engine's inlinable code (specialised in
+    // each domain's module, which is what makes the runner fast) can reach it; domains cannot.
+    @usableFromInline var _now: Instant
+    @usableFromInline var _zone: Zone
+    @usableFromInline var _outputs: [Record] = []
+    @usableFromInline var _artifacts: [Artifact] = []
+    @usableFromInline var timers = TimerQueue<Event>()
+    @usableFromInline var nextTimerID: UInt64 = 1
+    @usableFromInline var uuidRNG: SeededRNG
+    @usableFromInline let maxPendingTimers: Int
+
+    @inlinable
     public init(start: Instant, zone: Zone = .utc, seed: UInt64 = 0, faults: [String] = [],
                 maxPendingTimers: Int = ScenarioLimits.standard.maxPendingTimers) {
-        self.now = start
+        self._now = start
         self.start = start
-        self.zone = zone
+        self._zone = zone
         self.seed = seed
         self.faults = faults.sorted()
         self.uuidRNG = SeededRNG.substream(seed: seed, label: "uuid", index: 0)
@@ -34,49 +42,49 @@ public struct World<Event> {
     }
 
     /// Time since the scenario's start.
-    public var elapsed: Duration { now - start }
+    @inlinable public var elapsed: Duration { now - start }
 
     // MARK: Randomness and ids
 
     /// A fresh generator for the named substream `(label, index)`. The same arguments always give the
     /// same generator, whatever else has been drawn; keep it in state to continue a sequence.
-    public func rng(_ label: String, _ index: UInt64 = 0) -> SeededRNG {
+    @inlinable public func rng(_ label: String, _ index: UInt64 = 0) -> SeededRNG {
         SeededRNG.substream(seed: seed, label: label, index: index)
     }
 
     /// The next seeded UUID (version 4).
-    public mutating func uuid() -> SeededUUID { SeededUUID.v4(&uuidRNG) }
+    @inlinable public mutating func uuid() -> SeededUUID { SeededUUID.v4(&uuidRNG) }
 
     /// The next seeded, time-ordered UUID (version 7, from the virtual clock).
-    public mutating func uuidV7() -> SeededUUID { SeededUUID.v7(at: now, &uuidRNG) }
+    @inlinable public mutating func uuidV7() -> SeededUUID { SeededUUID.v7(at: now, &uuidRNG) }
 
     // MARK: Faults
 
     /// Whether the named historical bug is switched on for this run.
-    public func fault(_ name: String) -> Bool { faults.contains(name) }
+    @inlinable public func fault(_ name: String) -> Bool { faults.contains(name) }
 
     // MARK: Output
 
-    public mutating func emit(_ record: Record) { outputs.append(record) }
-    public mutating func emit<O: RecordConvertible>(_ output: O) { outputs.append(output.record) }
+    @inlinable public mutating func emit(_ record: Record) { _outputs.append(record) }
+    @inlinable public mutating func emit<O: RecordConvertible>(_ output: O) { _outputs.append(output.record) }
 
     /// Attaches a binary artifact (a PNG canvas, a LUT) to this step. The trace shows its size and
     /// digest; `record` writes it next to the golden and `check` compares it byte for byte.
-    public mutating func artifact(_ name: String, _ bytes: [UInt8]) {
-        artifacts.append(Artifact(name: name, bytes: bytes))
+    @inlinable public mutating func artifact(_ name: String, _ bytes: [UInt8]) {
+        _artifacts.append(Artifact(name: name, bytes: bytes))
         emit(Record("artifact").word("name", name).int("bytes", bytes.count).digest("digest", FNV1a64.hash(bytes)))
     }
 
     // MARK: Timers
 
     /// Schedules `event` to arrive `delay` from now. It appears in the trace as `timer:<kind>`.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func schedule(after delay: Duration, _ kind: String, _ event: Event) -> TimerID {
         schedule(at: now + delay, kind, event)
     }
 
     /// Schedules `event` at an absolute instant. An instant in the past fires now, with a record.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func schedule(at instant: Instant, _ kind: String, _ event: Event) -> TimerID {
         let id = TimerID(rawValue: nextTimerID)
         nextTimerID += 1
@@ -95,13 +103,13 @@ public struct World<Event> {
     }
 
     /// Cancels a pending timer. Returns false if it already fired, was cancelled, or never existed.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func cancel(_ id: TimerID) -> Bool { timers.cancel(id) }
 
-    public func isPending(_ id: TimerID) -> Bool { timers.isPending(id) }
+    @inlinable public func isPending(_ id: TimerID) -> Bool { timers.isPending(id) }
 
     /// Number of timers waiting to fire.
-    public var pendingTimerCount: Int { timers.pendingCount }
+    @inlinable public var pendingTimerCount: Int { timers.pendingCount }
 }
 
 /// A binary output stored next to the golden.
@@ -109,4 +117,9 @@ public struct Artifact: Sendable, Hashable {
     /// File suffix after the scenario name, e.g. `canvas.png`.
     public var name: String
     public var bytes: [UInt8]
+
+    @inlinable public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
 }

@@ -18,7 +18,7 @@ public struct EventLine: Sendable {
     /// Bytes of `file` fields, read by the runner, by argument index.
     var attachedFiles: [(argIndex: Int, bytes: [UInt8])] = []
 
-    init(path: String, buffer: [UInt8]) {
+    @usableFromInline init(path: String, buffer: [UInt8]) {
         self.path = path
         self.lineNumber = 0
         self.time = .epoch
@@ -81,7 +81,7 @@ public struct EventLine: Sendable {
     public var positionalIndices: [Int] { args.indices.filter { args[$0].isPositional } }
 
     /// Keyed arguments as (key, index) in line order; for domains with open-ended keys.
-    public var keys: [(key: String, index: Int)] {
+    public var keyedArguments: [(key: String, index: Int)] {
         args.indices.compactMap { i in
             args[i].isPositional ? nil : (keyText(i), i)
         }
@@ -172,6 +172,27 @@ public struct EventLine: Sendable {
                 .error("expected a number in tuple, found a word")
         }
         return result
+    }
+
+    /// Throws if a tuple holds a word where numbers are expected (cheap check, no allocation).
+    func firstWordInTuple(at i: Int) throws(ScenarioError) -> Void {
+        let a = args[i]
+        var problem: Int? = nil
+        buffer.withUnsafeBufferPointer { p in
+            var s = a.valueStart
+            var j = a.valueStart
+            while j <= a.valueEnd {
+                if j == a.valueEnd || p[j] == 44 {
+                    if Lexer.isLetter(p[s]) && Lexer.nonFinite(p, s, j) == nil { problem = s; return }
+                    s = j + 1
+                }
+                j += 1
+            }
+        }
+        if let problem {
+            throw ScenarioLocation(path: path, line: lineNumber, column: problem - lineStart + 1)
+                .error("expected a number in tuple, found a word")
+        }
     }
 
     /// Exactly three numbers, without allocating (joint `x,y,confidence`, colours).

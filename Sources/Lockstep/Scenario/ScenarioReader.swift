@@ -55,8 +55,9 @@ public final class ScenarioReader {
         frames = [Frame(reader: reader, display: display, disk: nil, base: .defaultStart, depth: 0)]
     }
 
-    /// The `until` instant, which may arrive as the scenario's last line.
-    public var until: Instant? { header.until }
+    /// The `until` instant, which may arrive as the scenario's last line. Stored apart from the
+    /// header because the runner asks for it on every generated event.
+    public private(set) var until: Instant?
 
     // MARK: Header
 
@@ -196,6 +197,7 @@ public final class ScenarioReader {
         }
         header.until = instant
         header.untilLocation = at
+        until = instant
     }
 
     // MARK: Events

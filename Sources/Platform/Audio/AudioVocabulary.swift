@@ -61,7 +61,7 @@ public enum AudioVocabulary {
             "activation": ["allowed"],
         ]
         let allowed = applicable[word] ?? []
-        for (key, index) in line.keys where !allowed.contains(key) {
+        for (key, index) in line.keyedArguments where !allowed.contains(key) {
             throw line.location(ofArg: index).error("'\(key)' does not apply to 'audio \(word)'")
         }
         if word != "interruption", let phaseIndex {
