@@ -1,0 +1,3 @@
+import Testing
+import Lockstep
+@testable import RepCounter
