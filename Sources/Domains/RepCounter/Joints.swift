@@ -32,7 +32,7 @@ public enum JointName: Int, CaseIterable, Sendable {
 /// and the range checks is decided by `JointFilter`.
 public struct Pose: Sendable, Equatable {
     /// x, y, confidence of joint i at 3i, 3i+1, 3i+2.
-    public var values = SIMD64<Double>(repeating: 0)
+    public var values = InlineDoubles64()
     public var present: UInt32 = 0
 
     public init() {}
@@ -65,7 +65,7 @@ public struct Pose: Sendable, Equatable {
 /// The joints that survive the filter, in pixel space of the 1280×720 frame, with a bit mask.
 public struct KeptJoints: Sendable {
     /// Pixel x, y of joint i at 2i, 2i+1.
-    public var pixels = SIMD64<Double>(repeating: 0)
+    public var pixels = InlineDoubles64()
     public var kept: UInt32 = 0
     /// Joints reported with a value outside 0...1 or not finite (bit mask), reported as a record.
     public var invalid: UInt32 = 0

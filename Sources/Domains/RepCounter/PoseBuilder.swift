@@ -130,7 +130,7 @@ public enum PoseBuilder {
 
 /// All 19 joints in pixels, inline (the generator builds one per frame).
 public struct PixelPose: Sendable {
-    var v = SIMD64<Double>(repeating: 0)
+    var v = InlineDoubles64()
     public subscript(_ j: JointName) -> (Double, Double) {
         get { (v[2 * j.index], v[2 * j.index + 1]) }
         set { v[2 * j.index] = newValue.0; v[2 * j.index + 1] = newValue.1 }

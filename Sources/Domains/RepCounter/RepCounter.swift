@@ -48,6 +48,11 @@ public enum RepCounter: Domain {
     public static let name = "repCounter"
     public static let summary = "Pull to Refresh: Vision joints → one hysteresis rep counter for five exercises, rep pricing, Screen Time shields and grants (seed 003, \"Counting reps with Vision\")."
 
+    /// A digest every 10 steps: a 30 fps recording is 108,000 steps an hour and writing the state
+    /// canonically is a quarter of the replay's cost; every frame's `pose` record already shows the
+    /// counter's state (smoothed value and phase), and outputs still locate a divergence to the step.
+    public static var digestInterval: Int { 10 }
+
     static let jointFields: [FieldSpec] = JointName.allCases.map {
         .optional($0.name, .tuple(count: 3), "x,y,confidence: normalised 0...1, origin bottom-left")
     }
@@ -179,14 +184,26 @@ public enum RepCounter: Domain {
         return pose
     }
 
+    /// The per-frame part is written field by field (no tuples): it runs once per frame, 108,000
+    /// times an hour, and dominates the digest's cost.
     public static func write(_ state: RepCounterState, to out: inout CanonicalWriter) {
         let c = state.counter
-        out.write("set", .tuple([.int(state.setOrdinal), .word(state.setActive ? "running" : "ended"), .word(state.exercise.rawValue),
-                                 .word(state.setRule ?? "bank"), .fixed(state.lockedRate, places: 2), .fixed(state.setEarnedExact, places: 2)]))
-        out.write("counter", .tuple([.word(c.phase.rawValue), c.smoothed.map { .fixed($0, places: 6) } ?? .word("none"),
-                                     .int(c.reps), .int(c.tooFast), .int(c.goDeeper), .bool(c.dippedPastHalfLine)]))
-        out.write("lastRep", c.lastRepAt.map { .instant($0) } ?? .word("none"))
-        out.write("seeing", .tuple([.word(c.visible ? "visible" : "lost"), .int(c.missingFrames), .int(state.frames)]))
+        out.int("set", state.setOrdinal)
+        out.word("setState", state.setActive ? "running" : "ended")
+        out.word("exercise", state.exercise.rawValue)
+        out.word("setRule", state.setRule ?? "bank")
+        out.fixed("lockedRate", state.lockedRate, 2)
+        out.fixed("setEarned", state.setEarnedExact, 2)
+        out.word("phase", c.phase.rawValue)
+        if let s = c.smoothed { out.fixed("smoothed", s, 6) } else { out.word("smoothed", "none") }
+        out.int("reps", c.reps)
+        out.int("tooFast", c.tooFast)
+        out.int("goDeeper", c.goDeeper)
+        out.bool("dipped", c.dippedPastHalfLine)
+        if let t = c.lastRepAt { out.instant("lastRep", t) } else { out.word("lastRep", "none") }
+        out.word("seeing", c.visible ? "visible" : "lost")
+        out.int("missingFrames", c.missingFrames)
+        out.int("frames", state.frames)
         out.write("economy", .tuple([.int(state.stepsToday), .int(state.streakDays), .bool(state.stepsMode), .int(state.stepsPaidMinutes),
                                      .int(state.bankedSeconds), .int(state.earnedTotalSeconds)]))
         let st = state.screenTime
