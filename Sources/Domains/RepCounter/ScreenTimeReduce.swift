@@ -24,10 +24,13 @@ extension RepCounter {
             apply(&state, rule.name, &world)
         case .deleteRule(let name):
             guard let rule = state.screenTime.rule(named: name) else { return unknownRule("deleteRule", name, &world) }
-            unregisterRule(&state, rule, &world)
+            // Forget the rule first: the stop's echo then finds no rule, and the store is cleared.
             state.screenTime.rules.removeAll { $0.name == name }
-            state.screenTime.shielded.removeAll { $0.rule == name }
             world.emit(RepOutput.setting(name: "rule-deleted", value: .word(name)))
+            unregisterRule(&state, rule, &world)
+            state.screenTime.unlocks.removeAll { $0.rule == name }
+            setShield(&state, name, false, "deleted", &world)
+            state.screenTime.shielded.removeAll { $0.rule == name }
         case .usage(let app, let seconds):
             guard app >= 0, seconds > 0, seconds <= 86_400 else {
                 world.emit(RepOutput.rejected(event: "usage", reason: "app must be a token ≥ 0 and seconds in 1...86400"))
@@ -52,7 +55,7 @@ extension RepCounter {
         case .spend(let name, let seconds):
             guard state.screenTime.rule(named: name) != nil else { return unknownRule("spend", name, &world) }
             guard seconds > 0, seconds <= state.bankedSeconds else {
-                world.emit(RepOutput.rejected(event: "spend", reason: "seconds must be 1...\(state.bankedSeconds) (the bank)"))
+                world.emit(RepOutput.rejected(event: "spend", reason: "seconds must be at least 1 and at most the bank (\(state.bankedSeconds) s)"))
                 return
             }
             state.bankedSeconds -= seconds
