@@ -148,6 +148,9 @@ private func rules(_ source: String) -> [String] {
         // An array property of the project's named `values` is not a Dictionary's.
         #expect(findings("struct Series { var values: [Double] }\nfor v in series.values { }") == [])
         #expect(findings("let v = line.values(\"x\")") == [])
+        // Subscripting reads one element of an array-like store; it is not iteration.
+        #expect(findings("let x = pose.values[3 * i]") == [])
+        #expect(findings("for v in pose.values { }") == ["unordered-iteration@1:15"])
     }
 
     @Test func allowWithReasonSuppressesOnlyThatRuleOnThatLine() {

@@ -2,6 +2,7 @@ import Lockstep
 import Fixtures
 import Chalk
 import Instrument
+import RepCounter
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 /// The fixture domains (`noop`, `counter`, ...) live under `Tests/Fixtures` and exercise the core.
@@ -13,5 +14,6 @@ public var allDomains: [DomainEntry] {
         DomainEntry(Canvas.self),
         DomainEntry(Chalk.self),
         DomainEntry(Instrument.self),
+        DomainEntry(RepCounter.self),
     ]
 }

@@ -27,7 +27,8 @@ public enum LintCommand {
                 (NAME: Set<...>, NAME: Dictionary<...>, NAME: [K: V], NAME = Set(...), NAME = [:]),
                 unless the loop's sequence calls .sorted; NAME.count, NAME.isEmpty and NAME[...] are fine;
               - any '.keys' or '.values' property not followed by .sorted, .contains, .count, .isEmpty,
-                .min or .max (skipped when the file declares its own 'var/let values' of another type).
+                .min or .max, or by a subscript '[' (skipped when the file declares its own 'var/let values'
+                of another type).
             It cannot see a Set declared in another file, and may flag a loop whose order does not reach
             an output; sort anyway, or opt out.
 

@@ -129,6 +129,8 @@ public enum Linter {
             case "keys", "values":
                 guard isMember, !isCall, !collections.otherNames.contains(t.text) || collections.unorderedNames.contains(t.text) else { break }
                 if next?.isPunctuation(".") == true, let member = afterNext, orderFreeMembers.contains(member.text) { break }
+                // `x.values[i]` indexes an array-like store; a Dictionary's views are not Int-indexed.
+                if next?.isPunctuation("[") == true { break }
                 add(t, .unorderedIteration, ".\(t.text) of a Dictionary is in hash order; use .\(t.text).sorted() (or sort the pairs) before it reaches an output")
             case "for":
                 lintForIn(tokens, at: k, collections, add)

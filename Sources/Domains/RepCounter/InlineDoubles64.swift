@@ -1,0 +1,28 @@
+/// 64 doubles stored inline (no heap, no SIMD lane shuffles): the per-frame joint storage.
+///
+/// `SIMD64<Double>` was the first choice, but its element subscript compiles to lane inserts and
+/// extracts that cost more than the whole counter; a homogeneous tuple read through a pointer is a
+/// plain load.
+public struct InlineDoubles64: Sendable, Equatable {
+    var storage: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    public init() {}
+
+    @inline(__always)
+    public subscript(_ i: Int) -> Double {
+        get {
+            precondition(i >= 0 && i < 64)
+            return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: i &* 8, as: Double.self) }
+        }
+        set {
+            precondition(i >= 0 && i < 64)
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: i &* 8, as: Double.self) }
+        }
+    }
+
+    public static func == (a: InlineDoubles64, b: InlineDoubles64) -> Bool {
+        withUnsafeBytes(of: a.storage) { pa in withUnsafeBytes(of: b.storage) { pb in
+            (0..<64).allSatisfy { pa.load(fromByteOffset: $0 * 8, as: Double.self) == pb.load(fromByteOffset: $0 * 8, as: Double.self) }
+        } }
+    }
+}
