@@ -24,8 +24,9 @@ public enum PaintEvent: Sendable {
     case zoom(scale: Double, fit: Double, offsetX: Double, offsetY: Double)
     /// A tap in screen pixels.
     case tap(x: Double, y: Double)
-    /// Renders the canvas (CPU shader reference) as a PNG artifact, `scale` output pixels per image pixel.
-    case render(scale: Int)
+    /// Renders the canvas (CPU shader reference) as a PNG artifact, `scale` output pixels per image
+    /// pixel; `probes` are output pixels whose colour is also written as a record.
+    case render(scale: Int, probes: [(x: Int, y: Int)])
     /// Restores fill bytes (a sync or an export), validated against the artwork.
     case restore([UInt8])
     /// Page closes: the id map, the texture and the LUT are dropped.

@@ -25,8 +25,9 @@ public enum PaintOutput: RecordConvertible {
     case haptic(region: Int)
     case rejected(event: String, reason: String)
     case setting(name: String, value: Value)
-    case view(PaintView, radius: Int)
+    case view(PaintView, radius: Int, capped: Bool)
     case render(n: Int, stats: RenderStats, timeSeconds: Double, uniforms: ShaderUniforms, filter: TextureFilter, colorSpace: TextureColorSpace)
+    case probe(x: Int, y: Int, id: Int, rgb: (UInt8, UInt8, UInt8))
     case teardown(name: String, released: Int)
     case debugApplied(command: String, result: String)
     case debugIgnored(command: String)
@@ -83,14 +84,18 @@ public enum PaintOutput: RecordConvertible {
             return Record("rejected").word("event", event).string("reason", reason)
         case .setting(let name, let value):
             return Record(name).with("value", value)
-        case .view(let v, let radius):
-            return Record("zoom").fixed("scale", v.scale, 4).fixed("fit", v.fit, 4)
+        case .view(let v, let radius, let capped):
+            let r = Record("zoom").fixed("scale", v.scale, 4).fixed("fit", v.fit, 4)
                 .with("offset", .tuple([.fixed(v.offsetX, places: 3), .fixed(v.offsetY, places: 3)])).int("pickRadius", radius)
+            return capped ? r.word("radiusCapped", "maxRadius") : r
         case .render(let n, let s, let time, let u, let filter, let cs):
             var r = Record("render").int("n", n).with("size", .tuple([.int(s.width), .int(s.height)])).fixed("time", time, 6)
                 .int("mode", u.hlMode).bool("edges", u.showEdge).word("filter", filter.rawValue).word("colorSpace", cs.rawValue)
             for k in PixelKind.allCases { r = r.int(k.word, s.kinds[k.rawValue]) }
             return r.int("idMismatches", s.mismatches)
+        case .probe(let x, let y, let id, let rgb):
+            return Record("pixel").with("at", .tuple([.int(x), .int(y)])).int("cpuId", id)
+                .with("rgb", .tuple([.int(Int(rgb.0)), .int(Int(rgb.1)), .int(Int(rgb.2))]))
         case .teardown(let name, let released):
             return Record("teardown").string("name", name).int("releasedBytes", released).int("retainedBytes", 0)
         case .debugApplied(let command, let result):

@@ -65,7 +65,8 @@ public enum PaintByNumber: Domain {
             ]),
             EventSpec("tap", "A tap in screen pixels.", fields: [FieldSpec("x", .number), FieldSpec("y", .number)]),
             EventSpec("render", "Renders the canvas with the CPU shader reference as a PNG artifact.", fields: [
-                .optional("scale", .integer, "output pixels per image pixel, default 1")]),
+                .optional("scale", .integer, "output pixels per image pixel, default 1"),
+                .optional("probes", .tuple(count: 0), "x,y,x,y,… output pixels to write as records (at most 16)")]),
             EventSpec("restore", "Restores fill bytes (regionCount+1 of them).", fields: [FieldSpec("fills", .tuple(count: 0))]),
             EventSpec("teardown", "Closes the page and drops its id map, texture and LUT."),
             EventSpec("debug", "A command-file debug hook.", fields: [
@@ -116,7 +117,16 @@ public enum PaintByNumber: Domain {
             if line.has("offset") { offset = try line.doubles("offset") }
             return .zoom(scale: try line.double("scale"), fit: try line.double("fit", default: 1), offsetX: offset[0], offsetY: offset[1])
         case "tap": return .tap(x: try line.double("x"), y: try line.double("y"))
-        case "render": return .render(scale: Int(try line.int("scale", in: 1...64, default: 1)))
+        case "render":
+            var probes: [(x: Int, y: Int)] = []
+            if line.has("probes") {
+                let v = try line.doubles("probes")
+                guard v.count % 2 == 0, v.count <= 32, v.allSatisfy({ $0 == $0.rounded() && $0 >= 0 && $0 <= 1e6 }) else {
+                    throw line.error("probes are up to 16 x,y pairs of whole non-negative output pixels", at: "probes")
+                }
+                for k in stride(from: 0, to: v.count, by: 2) { probes.append((Int(v[k]), Int(v[k + 1]))) }
+            }
+            return .render(scale: Int(try line.int("scale", in: 1...64, default: 1)), probes: probes)
         case "restore":
             let values = try line.doubles("fills")
             guard values.count <= IdContract.maxRegions + 1 else { throw line.error("at most \(IdContract.maxRegions + 1) bytes", at: "fills") }

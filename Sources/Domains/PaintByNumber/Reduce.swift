@@ -32,8 +32,8 @@ extension PaintByNumber {
             setZoom(&state, scale: scale, fit: fit, offsetX: ox, offsetY: oy, "zoom", &world)
         case .tap(let x, let y):
             tap(&state, x: x, y: y, &world)
-        case .render(let scale):
-            render(&state, scale: scale, &world)
+        case .render(let scale, let probes):
+            render(&state, scale: scale, probes: probes, &world)
         case .restore(let bytes):
             guard var page = openPage(&state, "restore", &world) else { return }
             if let reason = FillState.validate(bytes, regionCount: page.meta.regionCount, paletteCount: page.meta.palette.count) {
@@ -187,7 +187,7 @@ extension PaintByNumber {
         }
         state.view = PaintView(scale: scale, fit: fit, offsetX: offsetX, offsetY: offsetY)
         let r = Picker.radius(base: state.pickRadiusBase, scale: scale, fitScale: fit)
-        world.emit(PaintOutput.view(state.view, radius: r.radius))
+        world.emit(PaintOutput.view(state.view, radius: r.radius, capped: r.capped))
     }
 
     /// GAP: screen → image is `floor((screen − offset) / scale)`.
@@ -221,7 +221,7 @@ extension PaintByNumber {
         state.page = page
     }
 
-    static func render(_ state: inout PaintState, scale: Int, _ world: inout World<PaintEvent>) {
+    static func render(_ state: inout PaintState, scale: Int, probes: [(x: Int, y: Int)], _ world: inout World<PaintEvent>) {
         guard let page = openPage(&state, "render", &world) else { return }
         guard scale >= 1, page.map.width * page.map.height * scale * scale <= CanvasRenderer.maxOutputPixels else {
             reject(&state, "render", "scale \(scale) must be ≥ 1 with at most \(CanvasRenderer.maxOutputPixels) output pixels", &world)
@@ -233,6 +233,14 @@ extension PaintByNumber {
         state.renders += 1
         world.emit(PaintOutput.render(n: state.renders, stats: stats, timeSeconds: seconds, uniforms: uniforms,
                                       filter: page.texture.filter, colorSpace: page.texture.colorSpace))
+        for p in probes {
+            guard p.x < stats.width, p.y < stats.height else {
+                reject(&state, "render", "probe \(p.x),\(p.y) is outside the \(stats.width)×\(stats.height) output", &world)
+                continue
+            }
+            let i = (p.y * stats.width + p.x) * 4
+            world.emit(PaintOutput.probe(x: p.x, y: p.y, id: Int(page.map.id(x: p.x / scale, y: p.y / scale)), rgb: (rgba[i], rgba[i + 1], rgba[i + 2])))
+        }
         if let image = try? PNGImage(width: stats.width, height: stats.height, rgba: rgba) {
             world.artifact("canvas\(state.renders).png", PNG.encode(image, format: .rgb))
         }
