@@ -26,7 +26,9 @@ public enum PaintOutput: RecordConvertible {
     case rejected(event: String, reason: String)
     case setting(name: String, value: Value)
     case view(PaintView, radius: Int, capped: Bool)
-    case render(n: Int, stats: RenderStats, timeSeconds: Double, uniforms: ShaderUniforms, filter: TextureFilter, colorSpace: TextureColorSpace)
+    /// The texture's filter and colour space are deliberately not printed: they are only ever wrong
+    /// under a fault, and a golden must notice the fault by its effect (pixels, id mismatches).
+    case render(n: Int, stats: RenderStats, timeSeconds: Double, uniforms: ShaderUniforms)
     case probe(x: Int, y: Int, id: Int, rgb: (UInt8, UInt8, UInt8))
     case teardown(name: String, released: Int)
     case debugApplied(command: String, result: String)
@@ -88,9 +90,9 @@ public enum PaintOutput: RecordConvertible {
             let r = Record("zoom").fixed("scale", v.scale, 4).fixed("fit", v.fit, 4)
                 .with("offset", .tuple([.fixed(v.offsetX, places: 3), .fixed(v.offsetY, places: 3)])).int("pickRadius", radius)
             return capped ? r.word("radiusCapped", "maxRadius") : r
-        case .render(let n, let s, let time, let u, let filter, let cs):
+        case .render(let n, let s, let time, let u):
             var r = Record("render").int("n", n).with("size", .tuple([.int(s.width), .int(s.height)])).fixed("time", time, 6)
-                .int("mode", u.hlMode).bool("edges", u.showEdge).word("filter", filter.rawValue).word("colorSpace", cs.rawValue)
+                .int("mode", u.hlMode).bool("edges", u.showEdge)
             for k in PixelKind.allCases { r = r.int(k.word, s.kinds[k.rawValue]) }
             return r.int("idMismatches", s.mismatches)
         case .probe(let x, let y, let id, let rgb):

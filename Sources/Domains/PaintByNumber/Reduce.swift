@@ -231,8 +231,7 @@ extension PaintByNumber {
         let uniforms = ShaderUniforms(showEdge: state.showEdge, hlMode: state.hlMode, timeSeconds: seconds)
         let (rgba, stats) = CanvasRenderer.render(texture: page.texture, map: page.map, lut: page.lut, uniforms: uniforms, scale: scale)
         state.renders += 1
-        world.emit(PaintOutput.render(n: state.renders, stats: stats, timeSeconds: seconds, uniforms: uniforms,
-                                      filter: page.texture.filter, colorSpace: page.texture.colorSpace))
+        world.emit(PaintOutput.render(n: state.renders, stats: stats, timeSeconds: seconds, uniforms: uniforms))
         for p in probes {
             guard p.x < stats.width, p.y < stats.height else {
                 reject(&state, "render", "probe \(p.x),\(p.y) is outside the \(stats.width)×\(stats.height) output", &world)
