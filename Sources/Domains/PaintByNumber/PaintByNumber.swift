@@ -165,8 +165,19 @@ public enum PaintByNumber: Domain {
                                   .fixed(state.view.offsetX, places: 3), .fixed(state.view.offsetY, places: 3)]))
         out.write("uniforms", .tuple([.int(state.active), .int(state.hlMode), .bool(state.showEdge)]))
         out.write("build", .word(state.build.rawValue))
-        out.write("counts", .tuple([state.pagesOpened, state.idDecodes, state.taps, state.fillsApplied, state.misses, state.rejected,
-                                    state.lutRebuilds, state.renders, state.haptics].map { .int($0) }))
+        // Counters, named: idDecodes must equal pagesOpened (the id map is decoded once per open),
+        // lutRebuilds counts one per open, successful fill, colour change and restore.
+        out.section("counts") { c in
+            c.int("pagesOpened", state.pagesOpened)
+            c.int("idDecodes", state.idDecodes)
+            c.int("taps", state.taps)
+            c.int("fills", state.fillsApplied)
+            c.int("misses", state.misses)
+            c.int("rejected", state.rejected)
+            c.int("lutRebuilds", state.lutRebuilds)
+            c.int("renders", state.renders)
+            c.int("haptics", state.haptics)
+        }
         state.store.write(to: &out)
     }
 }

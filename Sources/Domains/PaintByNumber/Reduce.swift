@@ -82,9 +82,16 @@ extension PaintByNumber {
                          _ world: inout World<PaintEvent>) {
         let name = "voronoi-\(width)x\(height)-\(regions)-\(colours)-\(seed)"
         let side = 1...PaintConstants.maxGeneratedSide
-        guard side.contains(width), side.contains(height), (1...IdContract.maxRegions).contains(regions),
-              regions <= width * height, (1...RegionMeta.maxColours).contains(colours) else {
-            refuse(&state, name, "generator", "sides must be 1...\(PaintConstants.maxGeneratedSide), regions 1...\(IdContract.maxRegions) and at most one per pixel, colours 1...\(RegionMeta.maxColours)", &world)
+        var problem: String? = nil
+        if !side.contains(width) || !side.contains(height) {
+            problem = "sides are \(width)×\(height); each must be 1...\(PaintConstants.maxGeneratedSide)"
+        } else if !(1...IdContract.maxRegions).contains(regions) || regions > width * height {
+            problem = "\(regions) regions; 1...\(IdContract.maxRegions) (the two-byte id ceiling) and at most one per pixel (\(width * height))"
+        } else if !(1...RegionMeta.maxColours).contains(colours) {
+            problem = "\(colours) colours; 1...\(RegionMeta.maxColours) (fill state stores colour+1 in one byte)"
+        }
+        if let problem {
+            refuse(&state, name, "generator", problem, &world)
             return
         }
         var rng = world.rng("paintByNumber.voronoi", seed)

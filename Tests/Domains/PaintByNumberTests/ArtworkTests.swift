@@ -56,6 +56,10 @@ import Lockstep
         let p255 = (0..<255).map { _ in "000000" }.joined(separator: " ")
         #expect(error("numbrush-meta 1\npalette \(p255)\nregions 254\n") == nil)
         #expect(error("numbrush-meta 1\npalette \(p255) 000000\nregions 0\n")?.message.contains("more than 255") == true)
+        // 65,535 regions fit the two-byte ceiling; one more does not.
+        let line = "regions " + (0..<65_535).map { _ in "0" }.joined(separator: " ") + "\n"
+        #expect(try MetaFormat.decode(Array("numbrush-meta 1\npalette 000000\n\(line)".utf8)).regionCount == 65_535)
+        #expect(error("numbrush-meta 1\npalette 000000\n\(line)regions 0\n")?.message.contains("more than 65535") == true)
     }
 
     /// The generator against an independent brute-force nearest-site search, on a small map.
