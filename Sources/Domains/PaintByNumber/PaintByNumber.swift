@@ -26,6 +26,7 @@ import Platform
 /// - The shader's `time` uniform is seconds since the page opened. Pixel centres are at `+0.5`.
 ///   Output bytes are `round(v·255)`. A LUT sample past the last texel clamps to it.
 /// - Defaults: active colour 0 on every page open, highlight mode 0, edges shown, zoom 1, fit 1.
+///   Zoom, highlight mode and edges are view state and survive teardown; the active colour does not.
 /// - Persistence: after every successful fill the fill bytes are written to the store under
 ///   `fills.<FNV-1a 64 of id bytes and canonical metadata>`; opening the same artwork restores
 ///   them (validated; a bad or unreadable value is a record and the page starts unfilled, but the
