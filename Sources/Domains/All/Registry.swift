@@ -3,6 +3,7 @@ import Fixtures
 import Chalk
 import Instrument
 import RepCounter
+import PaintByNumber
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 /// The fixture domains (`noop`, `counter`, ...) live under `Tests/Fixtures` and exercise the core.
@@ -15,5 +16,6 @@ public var allDomains: [DomainEntry] {
         DomainEntry(Chalk.self),
         DomainEntry(Instrument.self),
         DomainEntry(RepCounter.self),
+        DomainEntry(PaintByNumber.self),
     ]
 }
