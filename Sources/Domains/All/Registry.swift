@@ -1,6 +1,7 @@
 import Lockstep
 import Fixtures
 import Chalk
+import PillReminders
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 /// The fixture domains (`noop`, `counter`, ...) live under `Tests/Fixtures` and exercise the core.
@@ -11,5 +12,6 @@ public var allDomains: [DomainEntry] {
         DomainEntry(Alarm.self),
         DomainEntry(Canvas.self),
         DomainEntry(Chalk.self),
+        DomainEntry(PillReminders.self),
     ]
 }
