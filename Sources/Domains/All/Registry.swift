@@ -4,6 +4,7 @@ import Chalk
 import Instrument
 import RepCounter
 import PaintByNumber
+import PillReminders
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 /// The fixture domains (`noop`, `counter`, ...) live under `Tests/Fixtures` and exercise the core.
@@ -17,5 +18,6 @@ public var allDomains: [DomainEntry] {
         DomainEntry(Instrument.self),
         DomainEntry(RepCounter.self),
         DomainEntry(PaintByNumber.self),
+        DomainEntry(PillReminders.self),
     ]
 }

@@ -1,0 +1,79 @@
+import Lockstep
+import Platform
+
+/// The medication file: `Application Support/medications.json`, canonical JSON (fixed key order),
+/// instants as whole seconds since 1970, written atomically with
+/// `completeUntilFirstUserAuthentication` (readable on the Lock Screen after the first unlock).
+enum MedicationFile {
+    static let version: Int64 = 1
+
+    static func encode(_ meds: [Medication], lastCheck: Instant?) -> [UInt8] {
+        let list: [MiniJSON] = meds.map { m in
+            .object([
+                ("id", .string(m.id)), ("name", .string(m.name)), ("perDose", .int(Int64(m.pillsPerDose))),
+                ("times", .array(m.times.map { .string($0.id) })), ("pills", .int(Int64(m.pillsRemaining))),
+                ("warnDays", .int(Int64(m.lowSupplyWarningDays))), ("since", .int(m.since.secondsSinceEpochFloor)),
+                ("taken", .int(Int64(m.takenCount))), ("missed", .int(Int64(m.missedCount))),
+                ("corrected", .int(Int64(m.correctedCount))),
+                ("log", .array(m.log.map { .array([.string($0.kind.rawValue), .int($0.at.secondsSinceEpochFloor), .string($0.slot)]) })),
+                ("bakedUTC", .array(m.bakedUTC.map { .string($0.id) })),
+            ])
+        }
+        return MiniJSON.object([
+            ("version", .int(version)), ("lastCheck", lastCheck.map { .int($0.secondsSinceEpochFloor) } ?? .null),
+            ("medications", .array(list)),
+        ]).bytes
+    }
+
+    struct DecodeError: Error { var reason: String }
+
+    static func decode(_ bytes: [UInt8]) throws(DecodeError) -> (meds: [Medication], lastCheck: Instant?) {
+        let root: MiniJSON
+        do throws(MiniJSON.ParseError) { root = try MiniJSON.parse(bytes) } catch { throw DecodeError(reason: "not JSON: \(error.message)") }
+        guard case .int(let v)? = root["version"], v == version else { throw DecodeError(reason: "missing or unknown version") }
+        var lastCheck: Instant?
+        if case .int(let s)? = root["lastCheck"] { lastCheck = Instant(secondsSinceEpoch: s) }
+        guard case .array(let list)? = root["medications"] else { throw DecodeError(reason: "no medications list") }
+        var meds: [Medication] = []
+        for (i, item) in list.enumerated() {
+            func int(_ k: String) throws(DecodeError) -> Int {
+                guard case .int(let v)? = item[k], let x = Int(exactly: v) else { throw DecodeError(reason: "medication \(i): '\(k)' missing or not a whole number") }
+                return x
+            }
+            func str(_ k: String) throws(DecodeError) -> String {
+                guard case .string(let s)? = item[k] else { throw DecodeError(reason: "medication \(i): '\(k)' missing or not a string") }
+                return s
+            }
+            func times(_ k: String) throws(DecodeError) -> [ReminderTime] {
+                guard case .array(let a)? = item[k] else { throw DecodeError(reason: "medication \(i): '\(k)' missing") }
+                var out: [ReminderTime] = []
+                for t in a {
+                    guard case .string(let s) = t, s.utf8.count == 4, let v = Int(s), let rt = ReminderTime(hhmm: v) else {
+                        throw DecodeError(reason: "medication \(i): bad time in '\(k)'")
+                    }
+                    out.append(rt)
+                }
+                return out
+            }
+            var m = Medication(id: try str("id"), name: try str("name"), pillsPerDose: try int("perDose"), times: try times("times"),
+                               pillsRemaining: try int("pills"), lowSupplyWarningDays: try int("warnDays"),
+                               since: Instant(secondsSinceEpoch: Int64(try int("since"))))
+            guard m.pillsPerDose >= 1, m.pillsRemaining >= 0, m.lowSupplyWarningDays >= 0 else {
+                throw DecodeError(reason: "medication \(i): negative or zero counts")
+            }
+            m.takenCount = try int("taken")
+            m.missedCount = try int("missed")
+            m.correctedCount = try int("corrected")
+            m.bakedUTC = try times("bakedUTC")
+            guard case .array(let log)? = item["log"] else { throw DecodeError(reason: "medication \(i): 'log' missing") }
+            for e in log.suffix(PillConstants.logLimit) {
+                guard case .array(let parts) = e, parts.count == 3, case .string(let k) = parts[0], let kind = DoseEvent.Kind(rawValue: k),
+                      case .int(let at) = parts[1], case .string(let slot) = parts[2]
+                else { throw DecodeError(reason: "medication \(i): bad log entry") }
+                m.log.append(DoseEvent(kind: kind, at: Instant(secondsSinceEpoch: at), slot: slot))
+            }
+            meds.append(m)
+        }
+        return (meds, lastCheck)
+    }
+}
