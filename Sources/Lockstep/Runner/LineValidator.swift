@@ -19,16 +19,28 @@ struct LineValidator {
     }
 
     /// Validates `line` against `spec`, reading `file` fields into the line.
-    @usableFromInline func validate(_ line: inout EventLine, against spec: EventSpec, what: String) throws(ScenarioError) {
+    /// Validates against the spec at `index` without copying it (this runs for every line).
+    @usableFromInline func validate(_ line: inout EventLine, specAt index: Int, what: @autoclosure () -> String) throws(ScenarioError) {
+        try validate(&line, positional: specs[index].positional, fields: specs[index].fields,
+                     acceptsOtherKeys: specs[index].acceptsOtherKeys, what: what())
+    }
+
+    @usableFromInline func validate(_ line: inout EventLine, against spec: EventSpec, what: @autoclosure () -> String) throws(ScenarioError) {
+        try validate(&line, positional: spec.positional, fields: spec.fields, acceptsOtherKeys: spec.acceptsOtherKeys, what: what())
+    }
+
+    func validate(_ line: inout EventLine, positional: [FieldSpec], fields: [FieldSpec], acceptsOtherKeys: Bool,
+                  what: @autoclosure () -> String) throws(ScenarioError) {
+        let spec = (positional: positional, fields: fields, acceptsOtherKeys: acceptsOtherKeys)
         var seen = [Bool](repeating: false, count: spec.fields.count)
         var positionalCount = 0
         for (argIndex, arg) in line.args.enumerated() {
             if arg.isPositional {
                 guard positionalCount < spec.positional.count else {
                     let hint = spec.fields.isEmpty ? "" : "; fields are written key=value (\(spec.fields.map(\.name).joined(separator: ", ")))"
-                    throw line.location(ofArg: argIndex).error("unexpected value '\(line.rawText(argIndex))' for \(what)\(hint)")
+                    throw line.location(ofArg: argIndex).error("unexpected value '\(line.rawText(argIndex))' for \(what())\(hint)")
                 }
-                try check(&line, argIndex, spec.positional[positionalCount], what: what)
+                try check(&line, argIndex, spec.positional[positionalCount], what: what())
                 positionalCount += 1
                 continue
             }
@@ -40,23 +52,23 @@ struct LineValidator {
             if fieldIndex < 0 {
                 if spec.acceptsOtherKeys { continue }
                 let known = spec.fields.map(\.name).joined(separator: ", ")
-                throw line.location(ofArg: argIndex).error("unknown field '\(line.keyText(argIndex))' for \(what); known fields: \(known.isEmpty ? "none" : known)")
+                throw line.location(ofArg: argIndex).error("unknown field '\(line.keyText(argIndex))' for \(what()); known fields: \(known.isEmpty ? "none" : known)")
             }
             guard !seen[fieldIndex] else {
                 throw line.location(ofArg: argIndex).error("duplicate field '\(spec.fields[fieldIndex].name)'")
             }
             seen[fieldIndex] = true
-            try check(&line, argIndex, spec.fields[fieldIndex], what: what)
+            try check(&line, argIndex, spec.fields[fieldIndex], what: what())
         }
         if positionalCount < spec.positional.count, spec.positional[positionalCount].required {
-            throw line.location.error("missing \(spec.positional[positionalCount].name) for \(what)")
+            throw line.location.error("missing \(spec.positional[positionalCount].name) for \(what())")
         }
         for f in spec.fields.indices where spec.fields[f].required && !seen[f] {
-            throw line.location.error("missing field '\(spec.fields[f].name)' for \(what)")
+            throw line.location.error("missing field '\(spec.fields[f].name)' for \(what())")
         }
     }
 
-    @usableFromInline func check(_ line: inout EventLine, _ i: Int, _ field: FieldSpec, what: String) throws(ScenarioError) {
+    @usableFromInline func check(_ line: inout EventLine, _ i: Int, _ field: FieldSpec, what: @autoclosure () -> String) throws(ScenarioError) {
         let kind = line.args[i].kind
         let at = line.valueLocation(i)
         func wrong(_ expected: String) -> ScenarioError {

@@ -139,7 +139,8 @@ public enum Runner {
                 try reader.noteGenerated(count: produced.count, last: lastTime, at: line.location)
             default:
                 let specIndex = try validator.spec(for: line)
-                try validator.validate(&line, against: validator.specs[specIndex], what: "'\(line.kind)'")
+                let kind = line.kind
+                try validator.validate(&line, specAt: specIndex, what: "'\(kind)'")
                 let event = try D.decode(line)
                 engine.deliver(event, kind: line.kind, at: time, observer: &observer)
             }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The scenario format's lexical rules, in one place, over raw bytes.
 ///
 /// Scenario files can be hundreds of megabytes of camera frames, so the lexer never builds a
@@ -145,7 +153,7 @@ enum Lexer {
     /// A number (`-12`, `3.25`, `1e-3`, `0x1F`) or a word (`pencil`, `Europe/Berlin`).
     static func classifyScalar(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) throws(Problem) -> ValueKind {
         let first = p[start]
-        if nonFinite(p, start, end) != nil { return .number }
+        if (first == 110 || first == 105 || first == 45) && nonFinite(p, start, end) != nil { return .number }
         if isLetter(first) {
             var i = start + 1
             while i < end {
@@ -218,6 +226,47 @@ enum Lexer {
         case 3 where p[start] == 105 && p[start + 1] == 110 && p[start + 2] == 102: return .infinity
         case 4 where p[start] == 45 && p[start + 1] == 105 && p[start + 2] == 110 && p[start + 3] == 102: return -.infinity
         default: return nil
+        }
+    }
+
+    /// One-pass recognition of the commonest values: a plain decimal number or a tuple of them
+    /// (`-12`, `3.25`, `0.512,0.803,0.91`), ending at a space or the end of the line. Returns nil for
+    /// anything else (exponents, hex, words, strings, malformed input), which then takes the general
+    /// path that validates fully and reports errors. Never accepts what the general path rejects.
+    @inline(__always)
+    static func plainNumbers(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, maxElements: Int)
+        -> (end: Int, kind: ValueKind)? {
+        var i = start
+        var elements = 0
+        while true {
+            if i < end && p[i] == 45 { i += 1 }
+            guard i < end, isDigit(p[i]) else { return nil }
+            if p[i] == 48 && i + 1 < end && (p[i + 1] | 0x20) == 120 { return nil }  // 0x: general path
+            i += 1
+            while i < end && isDigit(p[i]) { i += 1 }
+            if i < end && p[i] == 46 {
+                i += 1
+                guard i < end, isDigit(p[i]) else { return nil }
+                i += 1
+                while i < end && isDigit(p[i]) { i += 1 }
+            }
+            elements += 1
+            if i == end || isSpace(p[i]) {
+                if elements > maxElements { return nil }
+                return (i, elements == 1 ? .number : .tuple)
+            }
+            guard p[i] == 44, elements < maxElements else { return nil }
+            i += 1
+        }
+    }
+
+    /// Whether `text` is exactly the bytes `[start, end)` (a memcmp, not a generic sequence walk).
+    @inline(__always)
+    static func sameBytes(_ text: inout String, _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard text.utf8.count == end - start else { return false }
+        return text.withUTF8 { t in
+            guard let a = t.baseAddress, let b = p.baseAddress else { return t.isEmpty }
+            return memcmp(a, b + start, end - start) == 0
         }
     }
 
@@ -391,6 +440,11 @@ enum Lexer {
     /// Checks that a line is valid UTF-8; returns the offset of the first bad byte.
     static func firstInvalidUTF8(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         var i = start
+        // Eight bytes at a time while they are all ASCII, which scenario lines nearly always are.
+        if let base = p.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= end && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+        }
         while i < end {
             let b = p[i]
             if b < 0x80 { i += 1; continue }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a file line by line in large blocks, so a multi-gigabyte recording streams through a
 /// bounded buffer. A line is handed out as a range inside a block buffer; each block is a fresh
 /// array, so a line that is still referenced (by an `EventLine`) is never overwritten.
@@ -59,9 +67,12 @@ final class LineReader {
             rounds += 1
             if rounds > 1_000_000 { throw error(column: 1, "internal: line reader made no progress") }
             var newline = -1
+            let limit = filled
             buffer.withUnsafeBufferPointer { p in
-                var i = scanFrom
-                while i < filled { if p[i] == 10 { newline = i; break }; i += 1 }
+                guard scanFrom < limit, let base = p.baseAddress else { return }
+                if let hit = memchr(base + scanFrom, 10, limit - scanFrom) {
+                    newline = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                }
             }
             if newline >= 0 {
                 lineNumber += 1
@@ -95,7 +106,9 @@ final class LineReader {
     private func refill() throws(ScenarioError) {
         guard case .file(let fd) = source else { atEnd = true; return }
         let tail = filled - position
-        var next = [UInt8](repeating: 0, count: max(LineReader.blockBytes, tail * 2))
+        let capacity = max(LineReader.blockBytes, tail * 2)
+        // Uninitialised: every byte below `filled` is written (tail copy, then read) before it is read.
+        var next = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
         if tail > 0 {
             next.withUnsafeMutableBufferPointer { dst in
                 buffer.withUnsafeBufferPointer { src in
