@@ -1,0 +1,22 @@
+import Lockstep
+
+/// Record helpers: seconds of audio with three decimals, bounded transcript text.
+enum Out {
+    static func seconds(_ nanos: Int64) -> Value { .fixed(Double(nanos) / 1e9, places: 3) }
+
+    /// Texts up to this many UTF-8 bytes are written whole; longer ones as length, tail and digest.
+    static let maxInlineTextBytes = 120
+    static let tailCharacters = 48
+
+    /// Adds `text=` (short) or `chars= tail= digest=` (long) to a record.
+    static func text(_ r: Record, _ key: String, _ text: String) -> Record {
+        let bytes = text.utf8.count
+        if bytes <= maxInlineTextBytes { return r.string(key, text) }
+        return r.int("chars", bytes).string("tail", "…" + String(text.suffix(tailCharacters)))
+            .digest("digest", FNV1a64.hash(text.utf8))
+    }
+
+    static func rejected(_ what: String, _ reason: String) -> Record {
+        Record("rejected").word("input", what).string("reason", reason)
+    }
+}
