@@ -2,7 +2,11 @@ import Lockstep
 
 /// Record helpers: seconds of audio with three decimals, bounded transcript text.
 enum Out {
-    static func seconds(_ nanos: Int64) -> Value { .fixed(Double(nanos) / 1e9, places: 3) }
+    /// Seconds of audio: three decimals for whole milliseconds, all nine otherwise (so a word at
+    /// 49.349999999 s never prints as 49.350).
+    static func seconds(_ nanos: Int64) -> Value {
+        nanos % 1_000_000 == 0 ? .fixed(Double(nanos) / 1e9, places: 3) : .duration(.nanoseconds(nanos))
+    }
 
     /// Texts up to this many UTF-8 bytes are written whole; longer ones as length, tail and digest.
     static let maxInlineTextBytes = 120

@@ -60,10 +60,10 @@ enum Pipeline {
             world.emit(Record("transcription.empty").string("id", req.id).word("reason", emptyReason))
             world.emit(Record("onTranscription").string("id", req.id).string("text", "").bool("isFinal", true)
                 .fixed("progress", 1.0, 4).bool("synthetic", true))
-            reportUnusedScripts(&s, chunks: 0, &world)
+            reportUnusedScripts(&s, chunks: 0, reason: "\(req.id) has no chunks", &world)
             return
         }
-        reportUnusedScripts(&s, chunks: plan.count, &world)
+        reportUnusedScripts(&s, chunks: plan.count, reason: "\(req.id) has \(plan.count) chunks", &world)
         s.job = Job(id: req.id, plan: plan, locale: locale, onDevice: req.onDevice,
                     transcript: Transcript(separator: Transcript.separator(forLocale: locale), dedupByStartTime: s.faults.dedupByStartTime),
                     startedAt: world.now)
@@ -71,16 +71,16 @@ enum Pipeline {
     }
 
     /// Scripts (answers, export failures) for chunks the file does not have are reported and dropped.
-    static func reportUnusedScripts(_ s: inout TranscriptionState, chunks: Int, _ world: inout World<TranscriptionEvent>) {
+    static func reportUnusedScripts(_ s: inout TranscriptionState, chunks: Int, reason: String, _ world: inout World<TranscriptionEvent>) {
         let unused = s.scripts.keys.filter { $0.chunk >= chunks }.sorted()
         for key in unused {
             s.scripts[key] = nil
             world.emit(Record("script.unused").int("chunk", key.chunk).word("attempt", key.attempt.rawValue)
-                .string("reason", "the file has \(chunks) chunks"))
+                .string("reason", reason))
         }
         for chunk in s.exportFailures.keys.filter({ $0 >= chunks }).sorted() {
             s.exportFailures[chunk] = nil
-            world.emit(Record("script.unused").int("chunk", chunk).word("attempt", "export").string("reason", "the file has \(chunks) chunks"))
+            world.emit(Record("script.unused").int("chunk", chunk).word("attempt", "export").string("reason", reason))
         }
     }
 
@@ -113,7 +113,7 @@ enum Pipeline {
             .bool("requiresOnDevice", kind == .local).bool("partialResults", false).bool("punctuation", true)
         if !s.faults.noTimeout {
             attempt.timeout = world.schedule(after: .nanoseconds(ChunkPlan.attemptTimeoutNanos), "timeout", .timeout(serial: serial))
-            r = r.instant("deadline", world.now + .nanoseconds(ChunkPlan.attemptTimeoutNanos))
+            r = r.with("deadline", .duration(world.elapsed + .nanoseconds(ChunkPlan.attemptTimeoutNanos)))
         } else {
             r = r.word("deadline", "none")
         }
@@ -342,7 +342,7 @@ enum Pipeline {
         if s.faults.claimsOnDevice {
             claim = job.onDevice ? "onDevice" : "server"
         } else {
-            claim = job.sentChunks > 0 ? "server" : (job.onDevice ? "onDevice" : "nothingSent")
+            claim = job.sentChunks > 0 ? "server" : (job.localUsed > 0 ? "onDevice" : "nothingSent")
         }
         var r = Record(failed == nil ? "transcription.done" : "transcription.failed").string("id", job.id)
         if let failed { r = r.string("reason", failed) }
@@ -355,6 +355,6 @@ enum Pipeline {
         s.jobsDone += 1
         s.endedAttempts = job.attempts
         s.job = nil
-        reportUnusedScripts(&s, chunks: 0, &world)
+        reportUnusedScripts(&s, chunks: 0, reason: "not used by \(job.id)", &world)
     }
 }
