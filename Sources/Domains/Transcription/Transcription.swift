@@ -264,7 +264,8 @@ public enum Transcription: Domain {
                 world.emit(Out.rejected("answer", "more than \(TranscriptionState.maxScripts) scripted answers pending"))
                 return
             }
-            if s.scripts[key] != nil { world.emit(Record("script.replaced").int("chunk", key.chunk).word("attempt", key.attempt.rawValue)) }
+            world.emit(Record("script").int("chunk", key.chunk).word("attempt", key.attempt.rawValue).word("answer", answer.kind.rawValue)
+                .int("callbacks", answer.callbacks.count).bool("replaced", s.scripts[key] != nil))
             s.scripts[key] = answer
         case .callback(let key, let cb): Pipeline.recordedCallback(&s, key, cb, &world)
         case .exportFails(let chunk, let message):
