@@ -72,13 +72,13 @@ enum Pipeline {
 
     /// Scripts (answers, export failures) for chunks the file does not have are reported and dropped.
     static func reportUnusedScripts(_ s: inout TranscriptionState, chunks: Int, reason: String, _ world: inout World<TranscriptionEvent>) {
-        let unused = s.scripts.keys.filter { $0.chunk >= chunks }.sorted()
+        let unused = s.scripts.keys.sorted().filter { $0.chunk >= chunks }
         for key in unused {
             s.scripts[key] = nil
             world.emit(Record("script.unused").int("chunk", key.chunk).word("attempt", key.attempt.rawValue)
                 .string("reason", reason))
         }
-        for chunk in s.exportFailures.keys.filter({ $0 >= chunks }).sorted() {
+        for chunk in s.exportFailures.keys.sorted().filter({ $0 >= chunks }) {
             s.exportFailures[chunk] = nil
             world.emit(Record("script.unused").int("chunk", chunk).word("attempt", "export").string("reason", reason))
         }
