@@ -1,0 +1,83 @@
+import Testing
+import Lockstep
+@testable import Transcription
+
+@Suite struct TranscriptionSimulationTests {
+    func names(_ rs: [Record]) -> [String] { rs.map(\.name) }
+
+    @Test func recordedCallbackAtTheDeadlineWinsOverTheTimeout() throws {
+        var sim = try Simulation<Transcription>()
+        sim.send(.answer(ScriptKey(chunk: 0, attempt: .local), ScriptedAnswer(kind: .stall, callbacks: [])), at: .zero)
+        sim.send(.transcribe(TranscribeRequest(id: "r", durationSeconds: 30, locale: nil, onDevice: true)), at: .seconds(1))
+        _ = sim.takeOutputs()
+        sim.send(.callback(ScriptKey(chunk: 0, attempt: .local), .final(text: "ok", words: [])), at: .seconds(61))
+        sim.advance(to: .seconds(200))
+        let out = sim.takeOutputs()
+        #expect(!names(out).contains("attempt.timeout"))
+        #expect(out.filter { $0.name == "attempt.end" }.count == 1)
+        #expect(names(out).contains("transcription.done"))
+    }
+
+    @Test func stallWithoutCallbackTimesOutAfterSixtySeconds() throws {
+        var sim = try Simulation<Transcription>()
+        sim.send(.answer(ScriptKey(chunk: 0, attempt: .server), ScriptedAnswer(kind: .stall, callbacks: [])), at: .zero)
+        sim.send(.transcribe(TranscribeRequest(id: "r", durationSeconds: 30, locale: nil, onDevice: false)), at: .seconds(10))
+        sim.advance(to: .seconds(69))
+        #expect(!names(sim.takeOutputs()).contains("attempt.timeout"))
+        sim.advance(to: .seconds(70))
+        let out = sim.takeOutputs()
+        let end = try #require(out.first { $0.name == "attempt.end" })
+        #expect(end.description.contains("outcome=timeout") && end.description.contains("\"Recognition timed out.\""))
+        #expect(sim.steps.last?.time == Instant.defaultStart + .seconds(70))
+    }
+
+    @Test func offlineSendsNothing() throws {
+        var sim = try Simulation<Transcription>(settings: ["online false"])
+        sim.send(.transcribe(TranscribeRequest(id: "r", durationSeconds: 200, locale: nil, onDevice: true)), at: .zero)
+        sim.advance(to: .seconds(100))
+        #expect(!names(sim.outputs).contains("privacy.sent"))
+        #expect(sim.state.ledgerChunks == 0)
+        #expect(sim.outputs.last { $0.name == "onTranscription" }?.description.contains("isFinal=true") == true)
+    }
+
+    @Test func interruptionPausesAndResumesTheSameTake() throws {
+        var sim = try Simulation<Transcription>()
+        sim.send(.recordStart(name: "m", sampleRateHz: 44_100, quality: .high), at: .zero)
+        sim.send(.audio(.interruption(typeRaw: 1, optionsRaw: nil)), at: .seconds(10))
+        #expect(sim.state.recorder?.phase == .paused && sim.state.takes.isEmpty)
+        sim.send(.audio(.interruption(typeRaw: 0, optionsRaw: 0)), at: .seconds(40))
+        #expect(sim.state.recorder?.phase == .recording)
+        sim.send(.recordStop, at: .seconds(45))
+        #expect(sim.state.takes.map(\.durationNanos) == [15_000_000_000])
+        #expect(sim.outputs.filter { $0.name == "recording.finalised" }.count == 1)
+    }
+}
+
+@Suite struct TranscriptionInputTests {
+    func run(_ body: String) -> String {
+        let text = "lockstep 1\ndomain transcription\n" + body
+        do {
+            let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil, limits: .standard)
+            let header = try reader.readHeader()
+            var out = MemoryOutput()
+            _ = try Runner.run(Transcription.self, reader: reader, header: header, files: nil, options: RunOptions(), output: &out)
+            return out.text
+        } catch {
+            return "error: \(error.path):\(error.line):\(error.column): \(error.message)"
+        }
+    }
+
+    @Test func badScriptLinesAreLocatedErrors() {
+        #expect(run("0 answer final chunk=0 attempt=local text=\"a b\" times=1,1\n").hasPrefix("error: t.scenario:3:"))
+        #expect(run("0 answer final chunk=0 attempt=local text=\"a\" times=-1,1\n").contains("must be finite"))
+        #expect(run("0 answer final chunk=0 attempt=local text=\"a\" times=nan,1\n").contains("must be finite"))
+        #expect(run("0 record start name=x sampleRate=16000\n").contains("16000"))
+        #expect(run("0 answer stall chunk=0 attempt=local after=3\n").contains("does not apply"))
+        #expect(run("0 answer final chunk=0 attempt=cloud text=\"a\"\n").hasPrefix("error: t.scenario:3:"))
+    }
+
+    @Test func nanDurationIsADefinedEmptyResult() {
+        let out = run("0 transcribe id=x duration=nan\n")
+        #expect(out.contains("reason=durationNotFinite") && out.contains("isFinal=true"))
+    }
+}
