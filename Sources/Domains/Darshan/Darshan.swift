@@ -28,8 +28,9 @@ import Platform
 /// - Recorded speed menu: 0.5, 1, 1.25, 1.5, 2; a rate must be one of them. Live: no menu.
 /// - PiP: precondition (c) is the `playerView` setting (`viewController`, `pipLayer`, `plainLayer`);
 ///   (b) is `backgroundAudio`. Without (b) or (a) playback stops in the background; with both but
-///   no PiP-capable view only the audio continues. Returning to the app (or the restore button)
-///   restores: the darshan screen is pushed back if it is not on top, then `completionHandler(true)`.
+///   no PiP-capable view only the audio continues. Opening the app from its icon leaves the window
+///   floating; its restore button restores: the darshan screen is pushed back if it is not on
+///   top, then `completionHandler(true)`, same item.
 ///   Opening another temple closes the floating window. Leaving the darshan screen without PiP
 ///   pauses playback; the app-level session keeps the item.
 /// - Widget: aartis at the same instant share one entry (the article's code would show all but

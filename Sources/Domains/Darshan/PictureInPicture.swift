@@ -49,11 +49,6 @@ enum PictureInPicture {
             .word("effect", effect))
     }
 
-    /// The app came back to the foreground: an active PiP window restores into the app.
-    static func enteredForeground(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
-        if s.pip.active { restore(&s, &world, reason: "appForeground") }
-    }
-
     /// `restoreUserInterfaceForPictureInPictureStop`: push the temple's screen back if it is not
     /// showing, then `completionHandler(true)`; the same item keeps playing (no reload).
     static func restore(_ s: inout DarshanState, _ world: inout World<DarshanEvent>, reason: String) {

@@ -82,6 +82,8 @@ enum Player {
             s.player.playing = true
             s.player.badge = item.attemptIsLive ? .live : .recorded
             s.player.speeds = item.attemptIsLive && !world.fault("speedsOnLive") ? [] : DarshanConstants.recordedSpeeds
+            // A speed chosen for a recording must not carry over into live playback.
+            if s.player.speeds.isEmpty { s.player.defaultRate = 1 }
             world.emit(Record("player.status").int("token", token).word("status", "readyToPlay").word("badge", s.player.badge.rawValue)
                 .with("speeds", speedsValue(s.player.speeds)).fixed("rate", s.player.defaultRate, 2).word("play", "called"))
         case .failed:
@@ -109,12 +111,12 @@ enum Player {
     /// The speed menu: recorded video only, a rate from the menu.
     static func setSpeed(_ rate: Double, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
         func reject(_ reason: String) {
-            world.emit(Record("speed.rejected").string("rate", "\(rate)").string("reason", reason))
+            world.emit(Record("speed.rejected").with("rate", rate.isFinite ? .fixed(rate, places: 2) : .word("nan")).string("reason", reason))
         }
         guard rate.isFinite, rate > 0 else { return reject("rate must be a finite number above 0") }
         guard s.player.item != nil, s.player.badge != .loading, s.player.badge != .none else { return reject("nothing is playing") }
         if s.player.isLive && !world.fault("speedsOnLive") { return reject("live: there is no speed menu") }
-        guard s.player.speeds.contains(rate) else { return reject("not in the speed menu \(s.player.speeds)") }
+        guard s.player.speeds.contains(rate) else { return reject("not in the speed menu \(s.player.speeds.map { "\($0)" }.joined(separator: ","))") }
         s.player.defaultRate = rate
         world.emit(Record("speed.set").fixed("defaultRate", rate, 2).bool("isLive", s.player.isLive).fixed("rate", s.player.playing ? rate : 0, 2))
     }

@@ -110,11 +110,9 @@ extension Darshan {
         let t = s.life.handle(event, &world)
         perform(t.actions, &s, &world)
         guard s.life.phase != before else { return }
-        switch event {
-        case .enterBackground: PictureInPicture.enteredBackground(&s, &world)
-        case .enterForeground: PictureInPicture.enteredForeground(&s, &world)
-        default: break
-        }
+        // Opening the app from its icon leaves a PiP window floating; only its restore button
+        // brings the video back into the app.
+        if case .enterBackground = event { PictureInPicture.enteredBackground(&s, &world) }
     }
 
     static func perform(_ actions: [LifecycleAction], _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
