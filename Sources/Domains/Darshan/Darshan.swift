@@ -98,6 +98,10 @@ public enum Darshan: Domain {
         ]
     }
 
+    /// The notification centre writes every pending request into the state, so a digest per step
+    /// would dominate a long run (a year of 30 daily reminders); every 32nd step keeps divergence
+    /// localisation within a screenful of steps.
+    public static var digestInterval: Int { 32 }
     public static var faults: [FaultSpec] { DarshanFaults.all }
     public static var generators: [Generator<DarshanEvent>] { DarshanGenerators.all }
 
