@@ -6,6 +6,7 @@ import RepCounter
 import PaintByNumber
 import PillReminders
 import Transcription
+import Darshan
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 /// The fixture domains (`noop`, `counter`, ...) live under `Tests/Fixtures` and exercise the core.
@@ -21,5 +22,6 @@ public var allDomains: [DomainEntry] {
         DomainEntry(PaintByNumber.self),
         DomainEntry(PillReminders.self),
         DomainEntry(Transcription.self),
+        DomainEntry(Darshan.self),
     ]
 }

@@ -1,0 +1,81 @@
+import Lockstep
+import Platform
+
+/// The temple catalog (the app's bundled fixture): validated line by line, never silently
+/// repaired. A refused line is a `catalog.rejected` record and leaves the catalog as it was.
+enum Catalog {
+    static func reject(_ reason: String, _ world: inout World<DarshanEvent>) {
+        world.emit(Record("catalog.rejected").string("reason", reason))
+    }
+
+    static func addTemple(_ input: TempleInput, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+        guard s.temple(input.id) == nil else { return reject("temple \(input.id): duplicate temple id", &world) }
+        guard s.temples.count < DarshanConstants.maxTemples else { return reject("temple \(input.id): more than \(DarshanConstants.maxTemples) temples", &world) }
+        let t: Temple
+        switch input.validated() {
+        case .success(let v): t = v
+        case .failure(let e): return reject(e.reason, &world)
+        }
+        s.temples.append(t)
+        var r = Record("catalog.temple").word("id", t.id).string("name", t.name).word("zone", t.zone.name)
+            .word("live", t.liveURL == nil ? "none" : "yes").int("recordings", t.recorded.count)
+        if let live = t.liveURL, !live.hasSuffix(".m3u8") { r = r.string("warning", "live URL is not an HLS playlist (.m3u8)") }
+        if t.liveURL == nil && t.recorded.isEmpty { r = r.string("warning", "nothing to play: the screen will show unavailable") }
+        world.emit(r)
+        catalogChanged(&s, &world)
+    }
+
+    static func addAarti(_ templeID: String, key: String, name: String, hour: Int, minute: Int, _ s: inout DarshanState,
+                         _ world: inout World<DarshanEvent>) {
+        guard let i = s.temples.firstIndex(where: { $0.id == templeID }) else {
+            return reject("aarti \(key): unknown temple \(templeID)", &world)
+        }
+        guard (0...23).contains(hour) else { return reject("aarti \(templeID).\(key): hour \(hour) is outside 0...23", &world) }
+        guard (0...59).contains(minute) else { return reject("aarti \(templeID).\(key): minute \(minute) is outside 0...59", &world) }
+        guard !name.isEmpty else { return reject("aarti \(templeID).\(key): name is empty", &world) }
+        guard s.temples[i].aarti(key) == nil else {
+            return reject("aarti \(templeID).\(key): duplicate aarti id (its reminder id aarti.\(templeID).\(key) would replace the other's)", &world)
+        }
+        guard s.temples[i].aartis.count < DarshanConstants.maxAartisPerTemple else {
+            return reject("aarti \(templeID).\(key): more than \(DarshanConstants.maxAartisPerTemple) aartis", &world)
+        }
+        let a = Aarti(key: key, name: name, hour: hour, minute: minute)
+        s.temples[i].aartis.append(a)
+        let t = s.temples[i]
+        world.emit(Record("catalog.aarti").word("temple", templeID).word("aarti", key).string("name", name)
+            .word("at", "\(a.hhmm)@\(t.zone.name)"))
+        catalogChanged(&s, &world)
+    }
+
+    static func removeTemple(_ id: String, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+        guard s.temple(id) != nil else { return reject("remove \(id): unknown temple", &world) }
+        s.temples.removeAll { $0.id == id }
+        let owned = s.reminders.keys.sorted().filter { s.reminders[$0]!.temple == id }
+        var ids: [String] = []
+        for k in owned {
+            ids += s.reminders[k]!.requestIDs
+            s.reminders[k] = nil
+        }
+        world.emit(Record("catalog.removed").word("temple", id).int("reminders", owned.count))
+        if !ids.isEmpty { s.centre.remove(ids, &world, wake: .notificationDue) }
+        catalogChanged(&s, &world)
+    }
+
+    /// The app reloads the widget's timeline after a catalog change, once the widget exists.
+    static func catalogChanged(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+        if s.widget.reloads > 0 { WidgetReload.reload(&s, &world, reason: "catalog") }
+    }
+
+    /// The temple screen's aarti list: each aarti's next occurrence in UTC, at the temple and on
+    /// the device, and the dual-time line the app shows.
+    static func show(_ id: String, _ s: DarshanState, _ world: inout World<DarshanEvent>) {
+        guard let t = s.temple(id) else { return reject("show \(id): unknown temple", &world) }
+        world.emit(Record("temple").word("id", t.id).string("name", t.name).word("zone", t.zone.name).int("aartis", t.aartis.count))
+        for a in t.aartis {
+            guard let next = AartiClock.nextOccurrence(hour: a.hour, minute: a.minute, in: t.zone, after: world.now) else { continue }
+            world.emit(Record("aarti.next").word("aarti", a.key).instant("utc", next).word("temple", t.zone.formatLocal(next))
+                .word("device", world.zone.formatLocal(next))
+                .string("display", AartiClock.display(aartiName: a.name, at: next, temple: t.zone, device: world.zone)))
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Lockstep
+import Platform
+
+/// Picture-in-picture and the navigation around it.
+///
+/// PiP starts automatically when the app goes to the background during inline playback only if
+/// (a) the audio session category is `playback`, (b) the app has the "Audio, AirPlay, and Picture
+/// in Picture" background mode and (c) the player is shown in `AVPlayerViewController` or an
+/// `AVPlayerLayer` managed by `AVPictureInPictureController`. The player controller does not
+/// dismiss the darshan screen at PiP start, and the player lives in the app-level session, so PiP
+/// survives navigation and "return to app" rebuilds the screen around the same item.
+enum PictureInPicture {
+    static func screen(_ templeID: String) -> String { "darshan.\(templeID)" }
+
+    static func navValue(_ s: DarshanState) -> Value { .tuple(s.navigation.map { .word($0) }) }
+
+    /// The app left the foreground.
+    static func enteredBackground(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+        guard s.player.playing, let temple = s.player.templeID, let token = s.player.item?.token else { return }
+        guard !s.pip.active else { return }
+        guard s.navigation.last == screen(temple) else {
+            world.emit(Record("pip.notStarted").int("token", token).word("reason", "playerNotOnScreen").word("effect", "paused"))
+            s.player.playing = false
+            return
+        }
+        var missing: [String] = []
+        if s.audio.category != "playback" { missing.append("audioCategory") }
+        if !s.backgroundAudio { missing.append("backgroundMode") }
+        if s.playerView == "plainLayer" { missing.append("pipController") }
+        if !s.pip.canStartAutomaticallyFromInline || !s.pip.allowsPictureInPicturePlayback { missing.append("automaticFromInline") }
+        if missing.isEmpty {
+            s.pip.active = true
+            s.pip.started += 1
+            world.emit(Record("pip.started").int("token", token).word("temple", temple).bool("playing", true)
+                .bool("screenDismissed", false).with("nav", navValue(s)))
+            return
+        }
+        // Without the background mode the app is suspended and the video stops; with it but
+        // without the playback category, audio stops with the app (soloAmbient); with both but
+        // no PiP-capable view, only the audio carries on.
+        let effect: String
+        if !s.backgroundAudio || s.audio.category != "playback" {
+            s.player.playing = false
+            effect = "stopped"
+        } else {
+            effect = "audioOnly"
+        }
+        world.emit(Record("pip.notStarted").int("token", token).with("missing", .tuple(missing.map { .word($0) }))
+            .word("effect", effect))
+    }
+
+    /// `restoreUserInterfaceForPictureInPictureStop`: push the temple's screen back if it is not
+    /// showing, then `completionHandler(true)`; the same item keeps playing (no reload).
+    static func restore(_ s: inout DarshanState, _ world: inout World<DarshanEvent>, reason: String) {
+        guard s.pip.active, let temple = s.player.templeID else {
+            world.emit(Record("pip.ignored").word("button", "restore").word("reason", "pipNotActive"))
+            return
+        }
+        s.pip.active = false
+        let target = screen(temple)
+        if world.fault("noRestore") {
+            let visible = s.navigation.last == target
+            world.emit(Record("pip.restore").word("reason", reason).bool("completion", false).bool("screenShowing", visible)
+                .int("token", s.player.item?.token ?? 0).with("nav", navValue(s))
+                .string("effect", visible ? "plays inline" : "video returns into a screen that is not showing"))
+            return
+        }
+        var pushed = false
+        if s.navigation.last != target {
+            push(target, &s, &world, quiet: true)
+            pushed = true
+        }
+        s.pip.restored += 1
+        if world.fault("playerOwnedByScreen") && pushed {
+            // A rebuilt screen makes a new player: the stream reloads.
+            world.emit(Record("pip.restore").word("reason", reason).bool("completion", true).bool("pushed", pushed)
+                .bool("reloaded", true).with("nav", navValue(s)))
+            if let t = s.temple(temple) { Player.start(t, &s, &world) }
+            return
+        }
+        world.emit(Record("pip.restore").word("reason", reason).bool("completion", true).bool("pushed", pushed)
+            .bool("reloaded", false).int("token", s.player.item?.token ?? 0).bool("playing", s.player.playing).with("nav", navValue(s)))
+    }
+
+    /// The PiP window's close button: PiP ends and playback stops.
+    static func close(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+        guard s.pip.active else {
+            world.emit(Record("pip.ignored").word("button", "close").word("reason", "pipNotActive"))
+            return
+        }
+        s.pip.active = false
+        s.player.playing = false
+        world.emit(Record("pip.closed").int("token", s.player.item?.token ?? 0).bool("playing", false))
+    }
+
+    static func push(_ screenName: String, _ s: inout DarshanState, _ world: inout World<DarshanEvent>, quiet: Bool = false) {
+        guard s.navigation.count < DarshanConstants.maxNavigationDepth else {
+            world.emit(Record("nav.rejected").word("screen", screenName).string("reason", "navigation stack is \(DarshanConstants.maxNavigationDepth) deep"))
+            return
+        }
+        s.navigation.append(screenName)
+        if !quiet { world.emit(Record("nav.push").word("screen", screenName).with("nav", navValue(s))) }
+    }
+
+    static func pop(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+        guard s.navigation.count > 1, let top = s.navigation.last else {
+            world.emit(Record("nav.rejected").word("screen", "home").string("reason", "nothing to pop"))
+            return
+        }
+        s.navigation.removeLast()
+        var r = Record("nav.pop").word("screen", top).with("nav", navValue(s))
+        if let temple = s.player.templeID, top == screen(temple), s.player.item != nil {
+            if world.fault("playerOwnedByScreen") {
+                // The screen's player goes with it, and PiP with the player.
+                r = r.bool("playerKept", false)
+                world.emit(r)
+                if s.pip.active {
+                    s.pip.active = false
+                    world.emit(Record("pip.stopped").word("reason", "playerReleased"))
+                }
+                s.player.item = nil
+                s.player.playing = false
+                s.player.badge = .none
+                return
+            }
+            r = r.bool("playerKept", true).bool("playing", s.player.playing)
+            if !s.pip.active && s.player.playing {
+                // Leaving the screen without PiP stops inline playback; the session keeps the item.
+                s.player.playing = false
+                r = r.word("effect", "paused")
+            }
+        }
+        world.emit(r)
+    }
+}
