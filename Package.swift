@@ -6,7 +6,7 @@ import PackageDescription
 /// Every domain, as its Swift target name (the UpperCamelCase form of its scenario name).
 /// Adding a domain: add its name here, create `Sources/Domains/<Name>/`, register it in
 /// `Sources/Domains/All/Registry.swift`, and add `Tests/Domains/<Name>Tests/`.
-let domains: [String] = ["Chalk", "Instrument", "PaintByNumber", "PillReminders", "RepCounter"]
+let domains: [String] = ["Chalk", "Instrument", "PaintByNumber", "PillReminders", "RepCounter", "LiveMic"]
 
 let strict: [SwiftSetting] = []
 

@@ -5,6 +5,7 @@ import Instrument
 import RepCounter
 import PaintByNumber
 import PillReminders
+import LiveMic
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 /// The fixture domains (`noop`, `counter`, ...) live under `Tests/Fixtures` and exercise the core.
@@ -19,5 +20,6 @@ public var allDomains: [DomainEntry] {
         DomainEntry(RepCounter.self),
         DomainEntry(PaintByNumber.self),
         DomainEntry(PillReminders.self),
+        DomainEntry(LiveMic.self),
     ]
 }
