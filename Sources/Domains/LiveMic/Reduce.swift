@@ -18,6 +18,7 @@ extension LiveMic {
         case .speaker(let on):
             let before = s.session.route
             s.session.overrideOutputToSpeaker(on, &world)
+            world.emit(Record("speaker").bool("on", on).word("output", s.session.route.output.rawValue).bool("moved", s.session.route != before))
             noteEchoCancellation(&s, &world)
             if s.session.route != before { restartIfNeeded(&s, reason: "override", &world) }
         case .bluetoothMic(let on):

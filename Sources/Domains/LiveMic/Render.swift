@@ -39,9 +39,11 @@ extension LiveMic {
 
     static func render(_ s: inout LiveMicState, _ f: MicFrames, _ world: inout World<LiveMicEvent>) {
         let frames = f.samples.count
-        func drop(_ why: String) {
+        func drop(_ reason: String, _ why: String? = nil) {
             s.droppedFrames += frames
-            world.emit(Record("audio.dropped").int("samples", frames).word("reason", why))
+            var r = Record("audio.dropped").int("samples", frames).word("reason", reason)
+            if let why { r = r.string("why", why) }
+            world.emit(r)
         }
         guard s.isLive || s.engine.isRunning else { return drop("notLive") }
         guard s.engine.realRunning else {
@@ -50,19 +52,19 @@ extension LiveMic {
         guard let format = s.engine.format else { return drop("notConnected") }
         if let rate = f.sampleRateHz, rate != format.sampleRateHz {
             s.rejectedInputs += 1
-            return drop("sampleRate \(rate) does not match the connected \(format)")
+            return drop("formatMismatch", "sampleRate \(rate) does not match the connected \(format)")
         }
         if let ch = f.channels, ch != format.channels {
             s.rejectedInputs += 1
-            return drop("\(ch) channels do not match the connected \(format)")
+            return drop("formatMismatch", "\(ch) channels do not match the connected \(format)")
         }
         guard frames % format.channels == 0 else {
             s.rejectedInputs += 1
-            return drop("\(frames) samples are not whole frames of \(format.channels) channels")
+            return drop("partialFrame", "\(frames) samples are not whole frames of \(format.channels) channels")
         }
         guard f.samples.allSatisfy(\.isFinite) else {
             s.rejectedInputs += 1
-            return drop("non-finite samples: the batch is refused whole")
+            return drop("nonFinite", "non-finite samples: the batch is refused whole")
         }
         let silent = s.session.permission.state != .granted
         let e = s.engine
