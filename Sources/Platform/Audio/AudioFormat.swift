@@ -13,8 +13,8 @@ public struct AudioFormat: Hashable, Sendable, CustomStringConvertible {
         self.channels = channels
     }
 
-    /// The "no input" format (no microphone, or the hardware is gone).
-    public static let none = AudioFormat(sampleRateHz: 0, channels: 0)
+    /// The "no input" format (not `none`, which an optional would read as nil) (no microphone, or the hardware is gone).
+    public static let noInput = AudioFormat(sampleRateHz: 0, channels: 0)
 
     /// At most this many channels; more is refused as a scripted format (no iPhone input has more).
     public static let maxChannels = 8

@@ -18,10 +18,10 @@ extension AudioSession {
     /// built-in and headset microphones → the granted rate (48 kHz before any grant) in mono.
     public var inputFormat: AudioFormat {
         if let scriptedInputFormat { return scriptedInputFormat }
-        guard category.hasInput else { return .none }
+        guard category.hasInput else { return .noInput }
         let rate = granted?.sampleRateHz ?? AudioGrant.defaultRateHz
         switch route.input {
-        case .none: return .none
+        case .none: return .noInput
         case .bluetoothHFP: return AudioFormat(sampleRateHz: AudioGrant.hfpRateHz, channels: 1)
         case .usbAudio: return AudioFormat(sampleRateHz: rate, channels: 2)
         case .builtInMic, .headsetMic: return AudioFormat(sampleRateHz: rate, channels: 1)
