@@ -74,8 +74,9 @@ extension LiveMic {
         let high = Shelf(.high, frequencyHz: LiveEngine.highShelfHz, gainDB: Double(e.trebleDB), sampleRateHz: format.sampleRateHz)
         var inPeak: Float = 0, outPeak: Float = 0
         var nans = 0
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(frames * 4)
+        // FNV-1a 64 over the output's little-endian Float32 bytes, folded in place (same value as
+        // `FNV1a64.hash` of the byte array, without building it).
+        var digest = FNV1a64.offsetBasis
         for i in 0..<frames {
             let x: Float = silent ? 0 : f.samples[i]
             inPeak = max(inPeak, abs(x))
@@ -87,12 +88,12 @@ extension LiveMic {
             let o = Float(y) * e.volume
             if o.isNaN { nans += 1 } else { outPeak = max(outPeak, abs(o)) }
             var bits = o.bitPattern
-            for _ in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: bits)); bits >>= 8 }
+            for _ in 0..<4 { digest = (digest ^ UInt64(bits & 0xFF)) &* FNV1a64.prime; bits >>= 8 }
         }
         s.renderedFrames += frames / format.channels
         var r = Record("audio.render").int("frames", frames / format.channels).int("channels", format.channels)
             .fixed("inPeak", Double(inPeak), 6).fixed("outPeak", Double(outPeak), 6).fixed("gain", boost * Double(e.volume), 6)
-            .digest("digest", FNV1a64.hash(bytes)).word("output", s.session.route.output.rawValue)
+            .digest("digest", digest).word("output", s.session.route.output.rawValue)
         if nans > 0 { r = r.int("nan", nans) }
         if silent { r = r.word("input", "silence").string("why", "record permission is \(s.session.permission.state.rawValue)") }
         if e.reverbMix != 0 { r = r.string("reverb", "wet tail not rendered (GAP); dry scaled by \(dry)") }
