@@ -6,7 +6,7 @@ import PackageDescription
 /// Every domain, as its Swift target name (the UpperCamelCase form of its scenario name).
 /// Adding a domain: add its name here, create `Sources/Domains/<Name>/`, register it in
 /// `Sources/Domains/All/Registry.swift`, and add `Tests/Domains/<Name>Tests/`.
-let domains: [String] = ["Chalk", "Darshan", "Instrument", "PaintByNumber", "PillReminders", "RepCounter", "Transcription"]
+let domains: [String] = ["Chalk", "Darshan", "Instrument", "LiveMic", "PaintByNumber", "PillReminders", "RepCounter", "Transcription"]
 
 let strict: [SwiftSetting] = []
 

@@ -7,6 +7,7 @@ import PaintByNumber
 import PillReminders
 import Transcription
 import Darshan
+import LiveMic
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 /// The fixture domains (`noop`, `counter`, ...) live under `Tests/Fixtures` and exercise the core.
@@ -23,5 +24,6 @@ public var allDomains: [DomainEntry] {
         DomainEntry(PillReminders.self),
         DomainEntry(Transcription.self),
         DomainEntry(Darshan.self),
+        DomainEntry(LiveMic.self),
     ]
 }

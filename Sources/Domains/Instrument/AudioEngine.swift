@@ -85,6 +85,9 @@ extension Instrument {
                 : "\(s.category.rawValue) plays with the Silent switch on"))
         case .grantScripted, .activationPolicy, .ignored, .rejected:
             break
+        case .permissionAnswered, .permissionChanged, .inputFormatChanged, .engineConfigurationChanged, .echoCancelledInputAvailability:
+            // Recording-side events (issue #7): the instrument records nothing; the session's record says what happened.
+            break
         }
     }
 }

@@ -22,7 +22,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
     public private(set) var preferredSampleRateHz: Double?
     public private(set) var preferredIOBufferSeconds: Double?
     /// What the last successful activation (or a later system change) granted; nil before.
-    public private(set) var granted: AudioGrant?
+    public internal(set) var granted: AudioGrant?
     /// What the scenario scripted the system to grant; nil means the default resolver.
     public private(set) var scriptedGrant: AudioGrant?
     public private(set) var isActive = false
@@ -41,6 +41,23 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
     public private(set) var failedActivations = 0
     public private(set) var interruptions = 0
     public private(set) var ignoredEvents = 0
+
+    // Recording side (issue #7). Not part of `write(to:)` (whose three lines every audio domain's
+    // goldens pin); recording domains add `writeInput(to:)`.
+
+    /// The microphone permission (app-wide; here because every recording domain needs it beside the session).
+    public internal(set) var permission = RecordPermission()
+    /// A scripted input-node format (`audio input ...`, or a configuration change's); nil means the
+    /// format derived from the route and grant (`inputFormat`).
+    public internal(set) var scriptedInputFormat: AudioFormat?
+    /// `isEchoCancelledInputAvailable` (scripted by `audio echoCancelledInput available=`).
+    public internal(set) var echoCancelledInputAvailable = false
+    /// `setPrefersEchoCancelledInput(_:)`; cleared by a media services reset.
+    public internal(set) var prefersEchoCancelledInput = false
+    /// `.AVAudioEngineConfigurationChange` notifications so far.
+    public internal(set) var engineConfigurationChanges = 0
+    /// Engines built through `makeEngine` so far (every generation).
+    public internal(set) var enginesBuilt = 0
 
     public init() {
         route = AudioRouteResolver.resolve(category: .systemDefault, mode: .default, options: [], overrideToSpeaker: false, device: .builtIn)
@@ -197,6 +214,8 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
             }
             if let newDevice { device = newDevice } else if reason == .oldDeviceUnavailable { device = .builtIn }
             if reason != .override { outputOverriddenToSpeaker = false }
+            // New hardware reports its own format; a scripted one described the old route.
+            scriptedInputFormat = nil
             let from = route
             route = resolveRoute()
             world.emit(Record("audio.route").word("reason", reason.word).int64("raw", Int64(reasonRaw))
@@ -217,6 +236,8 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
             isInterrupted = false
             wasActiveBeforeInterruption = false
             outputOverriddenToSpeaker = false
+            scriptedInputFormat = nil
+            prefersEchoCancelledInput = false
             route = resolveRoute()
             world.emit(Record("audio.reset").int("generation", generation).bool("wasActive", was)
                 .string("effect", "every engine, node and setting is gone; reconfigure and reactivate"))
@@ -231,12 +252,15 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
             activationAllowed = allowed
             world.emit(Record("audio.activation").bool("allowed", allowed))
             return .activationPolicy(allowed: allowed)
+
+        case .permissionAnswer, .permissionSettings, .inputFormat, .engineConfigurationChange, .echoCancelledInputAvailability:
+            return handleInput(event, &world)
         }
     }
 
     // MARK: Internals
 
-    private func resolveRoute() -> AudioRoute {
+    func resolveRoute() -> AudioRoute {
         AudioRouteResolver.resolve(category: category, mode: mode, options: options,
                                    overrideToSpeaker: outputOverriddenToSpeaker, device: device)
     }
@@ -251,7 +275,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
             .word("input", route.input.rawValue).bool("audible", isAudible))
     }
 
-    private mutating func ignore<E>(_ event: String, _ reason: String, _ world: inout World<E>) -> AudioSessionNotice {
+    mutating func ignore<E>(_ event: String, _ reason: String, _ world: inout World<E>) -> AudioSessionNotice {
         ignoredEvents += 1
         world.emit(Record("audio.ignored").word("event", event).string("reason", reason))
         return .ignored(reason)

@@ -23,6 +23,18 @@ public enum AudioSessionNotice: Hashable, Sendable {
     case silentSwitch(on: Bool, muted: Bool)
     /// `setActive(true)` is now allowed or refused.
     case activationPolicy(allowed: Bool)
+    /// The user answered the record-permission prompt that `api` showed.
+    case permissionAnswered(RecordPermissionState, api: RecordPermissionAPI)
+    /// The Settings app changed the record permission.
+    case permissionChanged(from: RecordPermissionState, to: RecordPermissionState)
+    /// The scenario scripted what the input node reports (or returned to the route's format).
+    case inputFormatChanged(AudioFormat)
+    /// `.AVAudioEngineConfigurationChange`: every engine the app runs was stopped by the system;
+    /// `input` is the input node's format now. Rebuild the graph with it and restart if the app
+    /// meant to be running.
+    case engineConfigurationChanged(input: AudioFormat)
+    /// The device's echo-cancelled input availability changed.
+    case echoCancelledInputAvailability(available: Bool, enabled: Bool)
     /// The event was ignored (unknown raw value, `ended` without `began`, a nested `began`).
     case ignored(String)
     /// The event carried an unusable value (a grant of 0 Hz); nothing changed.

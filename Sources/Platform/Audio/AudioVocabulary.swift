@@ -14,6 +14,12 @@ import Lockstep
 /// 4  audio mediaServicesReset
 /// 5  audio silentSwitch on=true
 /// 6  audio activation allowed=false                   setActive(true) fails until allowed=true
+/// 7  audio permission answer=granted                  the user's tap on the record-permission prompt
+/// 7  audio permission settings=denied                 changed in the Settings app
+/// 8  audio input sampleRate=0 channels=0              what the input node reports (0/0: no input)
+/// 8  audio input                                      back to the route-derived input format
+/// 9  audio engineConfigurationChange sampleRate=44100 the hardware format changed; engines stopped
+/// 9  audio echoCancelledInput available=true          the device offers echo-cancelled input
 /// ```
 ///
 /// A domain adds `AudioVocabulary.spec` to its `eventKinds` and, in `decode`, calls
@@ -22,16 +28,17 @@ import Lockstep
 public enum AudioVocabulary {
     public static let kind = "audio"
 
-    public static let eventWords = ["grant", "interruption", "route", "mediaServicesReset", "silentSwitch", "activation"]
+    public static let eventWords = ["grant", "interruption", "route", "mediaServicesReset", "silentSwitch", "activation",
+                                    "permission", "input", "engineConfigurationChange", "echoCancelledInput"]
     public static let reasonWords = AudioRouteChangeReason.allCases.map(\.word)
 
     /// The spec to include in a domain's `eventKinds`.
     public static let spec = EventSpec(
-        kind, "Audio session (Platform), what the system does: grant, interruption, route, mediaServicesReset, silentSwitch, activation",
+        kind, "Audio session (Platform), what the system does: grant, interruption, route, mediaServicesReset, silentSwitch, activation, permission, input, engineConfigurationChange, echoCancelledInput",
         positional: [FieldSpec("event", .word(choices: eventWords), "what happened"),
                      FieldSpec("phase", .word(choices: ["began", "ended"]), required: false, "interruption: began|ended")],
         fields: [
-            .optional("sampleRate", .number, "grant: Hz"),
+            .optional("sampleRate", .number, "grant, input, engineConfigurationChange: Hz"),
             .optional("ioBuffer", .number, "grant: seconds"),
             .optional("shouldResume", .bool, "interruption ended: the system's resume hint (default false)"),
             .optional("raw", .integer, "interruption: type raw value (began 1, ended 0); route: reason raw value"),
@@ -40,6 +47,10 @@ public enum AudioVocabulary {
             .optional("output", .word(choices: AudioDevice.words), "route: what is connected afterwards"),
             .optional("on", .bool, "silentSwitch"),
             .optional("allowed", .bool, "activation"),
+            .optional("answer", .word(choices: ["granted", "denied"]), "permission: the user's answer to the prompt"),
+            .optional("settings", .word(choices: RecordPermissionState.allCases.map(\.rawValue)), "permission: set in the Settings app"),
+            .optional("channels", .integer, "input, engineConfigurationChange: channel count"),
+            .optional("available", .bool, "echoCancelledInput"),
         ])
 
     /// Decodes an `audio` line. Fields that do not apply to the event, a missing or doubled
@@ -59,6 +70,10 @@ public enum AudioVocabulary {
             "mediaServicesReset": [],
             "silentSwitch": ["on"],
             "activation": ["allowed"],
+            "permission": ["answer", "settings"],
+            "input": ["sampleRate", "channels"],
+            "engineConfigurationChange": ["sampleRate", "channels"],
+            "echoCancelledInput": ["available"],
         ]
         let allowed = applicable[word] ?? []
         for (key, index) in line.keyedArguments where !allowed.contains(key) {
@@ -108,6 +123,24 @@ public enum AudioVocabulary {
         case "mediaServicesReset": return .mediaServicesReset
         case "silentSwitch": return .silentSwitch(on: try line.bool("on"))
         case "activation": return .activationPolicy(allowed: try line.bool("allowed"))
+        case "permission":
+            switch (line.has("answer"), line.has("settings")) {
+            case (true, false): return .permissionAnswer(try line.choice("answer"))
+            case (false, true): return .permissionSettings(try line.choice("settings"))
+            default: throw line.error("'audio permission' needs exactly one of answer=granted|denied or settings=granted|denied|undetermined")
+            }
+        case "input":
+            switch (line.has("sampleRate"), line.has("channels")) {
+            case (false, false): return .inputFormat(nil)
+            case (true, true):
+                return .inputFormat(AudioFormat(sampleRateHz: try line.double("sampleRate"), channels: Int(try line.int("channels", in: 0...Int64(AudioFormat.maxChannels)))))
+            default: throw line.error("'audio input' needs both sampleRate= and channels= (0 and 0 for no input), or neither (the route's format)")
+            }
+        case "engineConfigurationChange":
+            let rate = line.has("sampleRate") ? try line.double("sampleRate") : nil
+            let channels = line.has("channels") ? Int(try line.int("channels", in: 1...Int64(AudioFormat.maxChannels))) : nil
+            return .engineConfigurationChange(sampleRateHz: rate, channels: channels)
+        case "echoCancelledInput": return .echoCancelledInputAvailability(try line.bool("available"))
         default:
             throw line.location(ofArg: first).error("unknown audio event '\(word)'; expected one of: \(eventWords.joined(separator: ", "))")
         }
