@@ -20,6 +20,14 @@ public struct InlineDoubles64: Sendable, Equatable {
         }
     }
 
+    /// Reads all 64 values through one pointer. Each subscript read copies the whole tuple to get an
+    /// address (the optimiser does not reuse the stored one), so loops over many values use this: one
+    /// copy per call instead of one per element.
+    @inline(__always)
+    public func withUnsafeDoubles<R>(_ body: (UnsafeBufferPointer<Double>) -> R) -> R {
+        withUnsafeBytes(of: storage) { raw in body(raw.bindMemory(to: Double.self)) }
+    }
+
     public static func == (a: InlineDoubles64, b: InlineDoubles64) -> Bool {
         withUnsafeBytes(of: a.storage) { pa in withUnsafeBytes(of: b.storage) { pb in
             (0..<64).allSatisfy { pa.load(fromByteOffset: $0 * 8, as: Double.self) == pb.load(fromByteOffset: $0 * 8, as: Double.self) }
