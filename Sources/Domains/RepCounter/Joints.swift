@@ -87,22 +87,22 @@ public enum JointFilter {
 
     public static func filter(_ pose: Pose) -> KeptJoints {
         var out = KeptJoints()
-        pose.values.withUnsafeDoubles { values in
-        var bits = pose.present
-        var rounds = 0
-        while bits != 0 && rounds < 32 {
-            rounds += 1
-            let i = bits.trailingZeroBitCount
-            bits &= bits - 1
-            let x = values[3 * i], y = values[3 * i + 1], c = values[3 * i + 2]
-            let bit: UInt32 = 1 << UInt32(i)
-            // `!(0...1 contains)` is written with >= / <= so that NaN fails every comparison.
-            guard x >= 0, x <= 1, y >= 0, y <= 1, c >= 0, c <= 1 else { out.invalid |= bit; continue }
-            guard c >= minimumConfidence else { out.lowConfidence |= bit; continue }
-            out.kept |= bit
-            out.pixels[2 * i] = x * frameWidthPixels
-            out.pixels[2 * i + 1] = y * frameHeightPixels
-        }
+        pose.values.withUnsafeDoubles { values in  // lint:allow unordered-iteration — Pose.values is a fixed block of 64 doubles, not a Dictionary
+            var bits = pose.present
+            var rounds = 0
+            while bits != 0 && rounds < 32 {
+                rounds += 1
+                let i = bits.trailingZeroBitCount
+                bits &= bits - 1
+                let x = values[3 * i], y = values[3 * i + 1], c = values[3 * i + 2]
+                let bit: UInt32 = 1 << UInt32(i)
+                // `!(0...1 contains)` is written with >= / <= so that NaN fails every comparison.
+                guard x >= 0, x <= 1, y >= 0, y <= 1, c >= 0, c <= 1 else { out.invalid |= bit; continue }
+                guard c >= minimumConfidence else { out.lowConfidence |= bit; continue }
+                out.kept |= bit
+                out.pixels[2 * i] = x * frameWidthPixels
+                out.pixels[2 * i + 1] = y * frameHeightPixels
+            }
         }
         return out
     }
