@@ -92,6 +92,24 @@ import Lockstep
         }
     }
 
+    /// `.int64` rejects fractions, exponents and values beyond Int64 at the number's first byte.
+    @Test func wholeNumbersOnly() throws {
+        func strict(_ text: String) -> JSONParseError? {
+            do { _ = try JSONDocument.parse(Array(text.utf8), numbers: .int64); return nil } catch { return error }
+        }
+        #expect(try JSONDocument.parse(Array("[-9223372036854775808,9223372036854775807,0,-0]".utf8), numbers: .int64)
+                == .array([.number("-9223372036854775808"), .number("9223372036854775807"), .number("0"), .number("-0")]))
+        #expect(strict("[1,2.5]") == JSONParseError(offset: 3, reason: .notWholeNumber))
+        #expect(strict("[1,-2e5]") == JSONParseError(offset: 3, reason: .notWholeNumber))
+        #expect(strict("{\"a\":1E5}") == JSONParseError(offset: 5, reason: .notWholeNumber))
+        #expect(strict("9223372036854775808") == JSONParseError(offset: 0, reason: .integerOutOfRange))
+        #expect(strict("[-9223372036854775809]") == JSONParseError(offset: 1, reason: .integerOutOfRange))
+        // The grammar still applies first.
+        #expect(strict("01") == JSONParseError(offset: 1, reason: .malformedNumber))
+        #expect(strict("-") == JSONParseError(offset: 1, reason: .malformedNumber))
+        #expect(failure("[1,2.5]") == nil)
+    }
+
     @Test func structuralErrors() {
         let cases: [(String, Int, JSONParseError.Reason)] = [
             ("", 0, .unexpectedEnd), ("   ", 3, .unexpectedEnd), ("[1,", 3, .unexpectedEnd),

@@ -29,7 +29,7 @@ enum MedicationFile {
 
     static func decode(_ bytes: [UInt8]) throws(DecodeError) -> (meds: [Medication], lastCheck: Instant?) {
         let root: JSONValue
-        do throws(JSONParseError) { root = try JSONDocument.parse(bytes) } catch { throw DecodeError(reason: "not JSON: \(wording(error))") }
+        do throws(JSONParseError) { root = try JSONDocument.parse(bytes, numbers: .int64) } catch { throw DecodeError(reason: "not JSON: \(wording(error))") }
         guard root["version"]?.int64 == version else { throw DecodeError(reason: "missing or unknown version") }
         var lastCheck: Instant?
         if let s = root["lastCheck"]?.int64 { lastCheck = Instant(secondsSinceEpoch: s) }
@@ -82,7 +82,8 @@ enum MedicationFile {
         let at = "at offset \(e.offset)"
         switch e.reason {
         case .unexpectedEnd, .unterminatedArray, .unterminatedObject: return "unexpected end of data \(at)"
-        case .unexpectedByte, .malformedNumber: return "expected a value \(at)"
+        case .unexpectedByte, .malformedNumber, .integerOutOfRange: return "expected a value \(at)"
+        case .notWholeNumber: return "only whole numbers are expected, \(at)"
         case .expectedLiteral: return "unexpected word \(at)"
         case .trailingData: return "unexpected byte \(at)"
         case .tooDeep(let limit): return "nesting deeper than \(limit) \(at)"
@@ -90,8 +91,9 @@ enum MedicationFile {
         case .expectedColon: return "expected ':' \(at)"
         case .expectedCommaOrObjectEnd: return "expected ',' or '}' \(at)"
         case .expectedCommaOrArrayEnd: return "expected ',' or ']' \(at)"
-        case .badUnicodeEscape: return "unsupported \\u escape \(at)"
-        case .badEscape: return "bad escape \(at)"
+        // Escapes were reported at their backslash, one byte before the shared reader's offset.
+        case .badUnicodeEscape: return "unsupported \\u escape at offset \(e.offset - 1)"
+        case .badEscape: return "bad escape at offset \(e.offset - 1)"
         case .unterminatedString: return "unterminated string \(at)"
         case .invalidUTF8: return "string is not UTF-8"
         case .controlCharacterInString, .duplicateKey: return "\(e.message) \(at)"

@@ -12,9 +12,19 @@ public enum JSONDocument {
     /// 17th level) is rejected. Documents this deep are damage, not data.
     public static let defaultMaxDepth = 16
 
+    /// Which numbers `parse` accepts.
+    public enum Numbers: Sendable {
+        /// Every number RFC 8259 allows.
+        case any
+        /// Only whole numbers within Int64 (for formats that store counts and seconds): a fraction or
+        /// exponent is `.notWholeNumber` and anything beyond Int64 `.integerOutOfRange`, both at the
+        /// number's first byte, so such a document is damaged rather than silently half-read.
+        case int64
+    }
+
     /// Parses one whole document.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
-        var p = Parser(bytes: bytes, maxDepth: maxDepth)
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, numbers: Numbers = .any) throws(JSONParseError) -> JSONValue {
+        var p = Parser(bytes: bytes, maxDepth: maxDepth, numbers: numbers)
         p.skipSpace()
         let v = try p.value(depth: 0)
         p.skipSpace()
@@ -85,11 +95,13 @@ public enum JSONDocument {
     struct Parser {
         let bytes: [UInt8]
         let maxDepth: Int
+        let numbers: Numbers
         var i = 0
 
-        init(bytes: [UInt8], maxDepth: Int) {
+        init(bytes: [UInt8], maxDepth: Int, numbers: Numbers) {
             self.bytes = bytes
             self.maxDepth = maxDepth
+            self.numbers = numbers
         }
 
         mutating func skipSpace() {
@@ -138,6 +150,14 @@ public enum JSONDocument {
                 guard i >= bytes.count || !Self.isDigit(bytes[i]) else { throw fail(.malformedNumber) }
             } else {
                 _ = digits()
+            }
+            if numbers == .int64 {
+                guard i >= bytes.count || (bytes[i] != 46 && bytes[i] | 0x20 != 101) else {
+                    throw JSONParseError(offset: start, reason: .notWholeNumber)
+                }
+                let text = String(decoding: bytes[start..<i], as: UTF8.self)
+                guard Int64(text) != nil else { throw JSONParseError(offset: start, reason: .integerOutOfRange) }
+                return .number(text)
             }
             if i < bytes.count, bytes[i] == 46 {
                 i += 1

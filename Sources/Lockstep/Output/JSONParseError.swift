@@ -17,6 +17,10 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case expectedLiteral(String)
         /// A number that breaks RFC 8259's grammar: a missing digit, a leading zero (`01`), `1.`, `1e`.
         case malformedNumber
+        /// A fraction or exponent where only whole numbers are allowed (`JSONDocument.Numbers.int64`).
+        case notWholeNumber
+        /// A whole number beyond Int64 where only those are allowed (`JSONDocument.Numbers.int64`).
+        case integerOutOfRange
         /// A raw byte below 0x20 inside a string (it must be escaped).
         case controlCharacterInString
         /// A backslash followed by something other than `" \ / b f n r t u`.
@@ -56,6 +60,8 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case .tooDeep(let limit): "nested deeper than \(limit)"
         case .expectedLiteral(let word): "expected \(word)"
         case .malformedNumber: "malformed number"
+        case .notWholeNumber: "only whole numbers are allowed"
+        case .integerOutOfRange: "whole number beyond 64 bits"
         case .controlCharacterInString: "control character in string"
         case .badEscape: "bad escape"
         case .badUnicodeEscape: "bad \\u escape"
