@@ -1,3 +1,5 @@
+import Lockstep
+
 /// The saved document: one page's strokes as canonical JSON.
 ///
 /// ```
@@ -23,15 +25,13 @@ public enum ChalkDocument {
                 ("brushKind", .string(s.brushKind.rawValue)),
                 ("color", .array([num(s.color.r), num(s.color.g), num(s.color.b), num(s.color.a)])),
                 ("erasing", .bool(s.erasing)),
-                ("layer", .number(String(s.layer))),
+                ("layer", .integer(s.layer)),
                 ("points", .array(s.points.map { p in .array([num(p.x), num(p.y), num(p.pressure), num(p.tilt), num(p.azimuth)]) })),
-                ("seed", .number(String(s.seed))),
+                ("seed", .integer(s.seed)),
                 ("size", num(s.size)),
             ])
         }
-        var out: [UInt8] = []
-        JSON.write(.object([("format", .string(format)), ("strokes", .array(list)), ("version", .number(String(version)))]), to: &out)
-        return out
+        return JSONDocument.bytes(.object([("format", .string(format)), ("strokes", .array(list)), ("version", .integer(version))]))
     }
 
     public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -41,11 +41,11 @@ public enum ChalkDocument {
 
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> [Stroke] {
         let root: JSONValue
-        do { root = try JSON.parse(bytes) } catch { throw DecodeError(message: "not JSON: \(error)") }
+        do { root = try JSONDocument.parse(bytes) } catch { throw DecodeError(message: "not JSON: \(error)") }
         guard case .object = root else { throw DecodeError(message: "the document is \(root.typeName), expected an object") }
-        guard case .string(let f)? = root["format"], f == format else { throw DecodeError(message: "format must be \"\(format)\"") }
-        guard case .number(let v)? = root["version"], Int(v) == version else { throw DecodeError(message: "version must be \(version)") }
-        guard case .array(let list)? = root["strokes"] else { throw DecodeError(message: "strokes must be a list") }
+        guard root["format"]?.string == format else { throw DecodeError(message: "format must be \"\(format)\"") }
+        guard root["version"]?.int == version else { throw DecodeError(message: "version must be \(version)") }
+        guard let list = root["strokes"]?.array else { throw DecodeError(message: "strokes must be a list") }
         guard list.count <= ChalkConstants.maxStrokesPerPage else {
             throw DecodeError(message: "\(list.count) strokes; a page holds at most \(ChalkConstants.maxStrokesPerPage)")
         }
@@ -71,7 +71,7 @@ public enum ChalkDocument {
             throw DecodeError(message: "unknown brushKind \"\(kindName)\"; expected one of: \(BrushKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let seedValue = v["seed"] else { throw DecodeError(message: "missing seed") }
-        guard case .number(let seedText) = seedValue, let seed = UInt32(seedText) else {
+        guard let seed = seedValue.integer(as: UInt32.self) else {
             throw DecodeError(message: "seed must be a whole number 0...4294967295")
         }
         guard case .array(let c)? = v["color"], c.count == 4 else { throw DecodeError(message: "color must be a list of 4 numbers") }
@@ -90,7 +90,7 @@ public enum ChalkDocument {
         }
         var layer = 0
         if let l = v["layer"] {
-            guard case .number(let t) = l, let n = Int(t), (0...ChalkConstants.maxLayer).contains(n) else {
+            guard let n = l.int, (0...ChalkConstants.maxLayer).contains(n) else {
                 throw DecodeError(message: "layer must be a whole number 0...\(ChalkConstants.maxLayer)")
             }
             layer = n

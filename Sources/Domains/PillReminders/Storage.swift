@@ -8,36 +8,36 @@ enum MedicationFile {
     static let version: Int64 = 1
 
     static func encode(_ meds: [Medication], lastCheck: Instant?) -> [UInt8] {
-        let list: [MiniJSON] = meds.map { m in
+        let list: [JSONValue] = meds.map { m in
             .object([
-                ("id", .string(m.id)), ("name", .string(m.name)), ("perDose", .int(Int64(m.pillsPerDose))),
-                ("times", .array(m.times.map { .string($0.id) })), ("pills", .int(Int64(m.pillsRemaining))),
-                ("warnDays", .int(Int64(m.lowSupplyWarningDays))), ("since", .int(m.since.secondsSinceEpochFloor)),
-                ("taken", .int(Int64(m.takenCount))), ("missed", .int(Int64(m.missedCount))),
-                ("corrected", .int(Int64(m.correctedCount))),
-                ("log", .array(m.log.map { .array([.string($0.kind.rawValue), .int($0.at.secondsSinceEpochFloor), .string($0.slot)]) })),
+                ("id", .string(m.id)), ("name", .string(m.name)), ("perDose", .integer(m.pillsPerDose)),
+                ("times", .array(m.times.map { .string($0.id) })), ("pills", .integer(m.pillsRemaining)),
+                ("warnDays", .integer(m.lowSupplyWarningDays)), ("since", .integer(m.since.secondsSinceEpochFloor)),
+                ("taken", .integer(m.takenCount)), ("missed", .integer(m.missedCount)),
+                ("corrected", .integer(m.correctedCount)),
+                ("log", .array(m.log.map { .array([.string($0.kind.rawValue), .integer($0.at.secondsSinceEpochFloor), .string($0.slot)]) })),
                 ("bakedUTC", .array(m.bakedUTC.map { .string($0.id) })),
             ])
         }
-        return MiniJSON.object([
-            ("version", .int(version)), ("lastCheck", lastCheck.map { .int($0.secondsSinceEpochFloor) } ?? .null),
+        return JSONDocument.bytes(.object([
+            ("version", .integer(version)), ("lastCheck", lastCheck.map { .integer($0.secondsSinceEpochFloor) } ?? .null),
             ("medications", .array(list)),
-        ]).bytes
+        ]), keyOrder: .asBuilt)
     }
 
     struct DecodeError: Error { var reason: String }
 
     static func decode(_ bytes: [UInt8]) throws(DecodeError) -> (meds: [Medication], lastCheck: Instant?) {
-        let root: MiniJSON
-        do throws(MiniJSON.ParseError) { root = try MiniJSON.parse(bytes) } catch { throw DecodeError(reason: "not JSON: \(error.message)") }
-        guard case .int(let v)? = root["version"], v == version else { throw DecodeError(reason: "missing or unknown version") }
+        let root: JSONValue
+        do throws(JSONParseError) { root = try JSONDocument.parse(bytes, numbers: .int64) } catch { throw DecodeError(reason: "not JSON: \(wording(error))") }
+        guard root["version"]?.int64 == version else { throw DecodeError(reason: "missing or unknown version") }
         var lastCheck: Instant?
-        if case .int(let s)? = root["lastCheck"] { lastCheck = Instant(secondsSinceEpoch: s) }
+        if let s = root["lastCheck"]?.int64 { lastCheck = Instant(secondsSinceEpoch: s) }
         guard case .array(let list)? = root["medications"] else { throw DecodeError(reason: "no medications list") }
         var meds: [Medication] = []
         for (i, item) in list.enumerated() {
             func int(_ k: String) throws(DecodeError) -> Int {
-                guard case .int(let v)? = item[k], let x = Int(exactly: v) else { throw DecodeError(reason: "medication \(i): '\(k)' missing or not a whole number") }
+                guard let x = item[k]?.int else { throw DecodeError(reason: "medication \(i): '\(k)' missing or not a whole number") }
                 return x
             }
             func str(_ k: String) throws(DecodeError) -> String {
@@ -68,12 +68,35 @@ enum MedicationFile {
             guard case .array(let log)? = item["log"] else { throw DecodeError(reason: "medication \(i): 'log' missing") }
             for e in log.suffix(PillConstants.logLimit) {
                 guard case .array(let parts) = e, parts.count == 3, case .string(let k) = parts[0], let kind = DoseEvent.Kind(rawValue: k),
-                      case .int(let at) = parts[1], case .string(let slot) = parts[2]
+                      let at = parts[1].int64, case .string(let slot) = parts[2]
                 else { throw DecodeError(reason: "medication \(i): bad log entry") }
                 m.log.append(DoseEvent(kind: kind, at: Instant(secondsSinceEpoch: at), slot: slot))
             }
             meds.append(m)
         }
         return (meds, lastCheck)
+    }
+
+    /// The parse failure in this file's own words (the ones its traces have always shown).
+    static func wording(_ e: JSONParseError) -> String {
+        let at = "at offset \(e.offset)"
+        switch e.reason {
+        case .unexpectedEnd, .unterminatedArray, .unterminatedObject: return "unexpected end of data \(at)"
+        case .unexpectedByte, .malformedNumber, .integerOutOfRange: return "expected a value \(at)"
+        case .notWholeNumber: return "only whole numbers are expected, \(at)"
+        case .expectedLiteral: return "unexpected word \(at)"
+        case .trailingData: return "unexpected byte \(at)"
+        case .tooDeep(let limit): return "nesting deeper than \(limit) \(at)"
+        case .expectedKey: return "expected a string key \(at)"
+        case .expectedColon: return "expected ':' \(at)"
+        case .expectedCommaOrObjectEnd: return "expected ',' or '}' \(at)"
+        case .expectedCommaOrArrayEnd: return "expected ',' or ']' \(at)"
+        // Escapes were reported at their backslash, one byte before the shared reader's offset.
+        case .badUnicodeEscape: return "unsupported \\u escape at offset \(e.offset - 1)"
+        case .badEscape: return "bad escape at offset \(e.offset - 1)"
+        case .unterminatedString: return "unterminated string \(at)"
+        case .invalidUTF8: return "string is not UTF-8"
+        case .controlCharacterInString, .duplicateKey: return "\(e.message) \(at)"
+        }
     }
 }
