@@ -7,7 +7,7 @@ import Fixtures
 @Suite("lockstep bench")
 struct BenchTests {
     static let figureNames = [
-        "peak memory", "runner overhead (text '+0.001 tick')", "runner overhead (gen ticks, no parse)",
+        "peak memory", "runner + parsing (text '+0.001 tick')", "runner overhead (gen ticks, no parse)",
         "time compression (ticks, 1 ms apart)", "trace writing (step + 1 record)",
         "parsing (frames, every value decoded)", "JSONDecoder (same frames, JSON Lines)",
         "parsing vs JSONDecoder (frames/s)", "frames replay (noop, from file)", "time compression (frames, 30 fps)",

@@ -148,8 +148,10 @@ struct Bench {
         let parsed = try BenchClock.measure(repeats: options.repeats) { () throws(ScenarioError) in
             summary = try runInMemory(noop, text)
         }
-        show(BenchFigure("runner overhead (text '+0.001 tick')", best: parsed.best / n, median: parsed.median / n,
-                         unit: "ns/event", target: .atMost(100)))
+        // Parsing included: the ≤ 100 ns target is for the runner alone (the 'gen ticks' line below);
+        // parsing has its own MB/s target.
+        show(BenchFigure("runner + parsing (text '+0.001 tick')", best: parsed.best / n, median: parsed.median / n,
+                         unit: "ns/event", note: "12-byte lines; the runner-only figure is the next line"))
         let generated = BenchInputs.generatedTickScenario(count: options.events)
         let noParse = try BenchClock.measure(repeats: options.repeats) { () throws(ScenarioError) in
             _ = try runInMemory(noop, generated)
