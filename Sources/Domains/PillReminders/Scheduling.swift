@@ -30,28 +30,31 @@ enum Scheduler {
             return
         }
         let randomIds = world.fault("randomIdentifiers")
+        let storedAsDate = world.fault("storedAsDate")
         var doses: [(req: NotificationRequest, time: ReminderTime)] = []
         var supplies: [NotificationRequest] = []
+        var memo: [String: MedRequests] = [:]
         for m in meds.sorted(by: { $0.id < $1.id }) {
-            for (i, t) in m.times.enumerated() {
-                var comps = CalendarComponents(hour: t.hour, minute: t.minute)
-                if world.fault("storedAsDate"), i < m.bakedUTC.count {
-                    comps = CalendarComponents(hour: m.bakedUTC[i].hour, minute: m.bakedUTC[i].minute, zone: .utc)
+            let wanted: MedRequests
+            if randomIds {
+                wanted = MedRequests.make(m, s.supply[m.id], storedAsDate: storedAsDate, zone: world.zone) { _ in
+                    world.uuid().description
                 }
-                let id = randomIds ? world.uuid().description : "dose.\(m.id).\(t.id)"
-                doses.append((NotificationRequest(identifier: id, content: content(m, t), trigger: .calendar(comps, repeats: true)), t))
+            } else {
+                let key = MedRequests.Key(m, s.supply[m.id], storedAsDate: storedAsDate, zone: world.zone)
+                if let old = s.requestMemo[m.id], old.key == key {
+                    wanted = old
+                } else {
+                    wanted = MedRequests.make(m, s.supply[m.id], storedAsDate: storedAsDate, zone: world.zone) { t in
+                        "dose.\(m.id).\(t.id)"
+                    }
+                }
+                memo[m.id] = wanted
             }
-            if let sup = s.supply[m.id], let at = sup.warningAt {
-                let d = world.zone.localDateTime(at)
-                supplies.append(NotificationRequest(
-                    identifier: "supply.\(m.id)",
-                    content: NotificationContent(title: "Running low on \(m.name)",
-                                                 body: "About \(sup.warningDaysLeft ?? 0) days left. Time to refill.",
-                                                 userInfo: ["medID": m.id]),
-                    trigger: .calendar(CalendarComponents(year: d.year, month: d.month, day: d.day, hour: d.hour, minute: d.minute),
-                                       repeats: false)))
-            }
+            doses += wanted.doses
+            if let sup = wanted.supply { supplies.append(sup) }
         }
+        s.requestMemo = memo
         let snoozes = s.centre.pendingIdentifiers.filter { $0.hasPrefix("snooze.") }.count
         let projected = doses.count + supplies.count + snoozes
         s.projected = projected

@@ -8,21 +8,46 @@ enum MedicationFile {
     static let version: Int64 = 1
 
     static func encode(_ meds: [Medication], lastCheck: Instant?) -> [UInt8] {
-        let list: [MiniJSON] = meds.map { m in
-            .object([
-                ("id", .string(m.id)), ("name", .string(m.name)), ("perDose", .int(Int64(m.pillsPerDose))),
-                ("times", .array(m.times.map { .string($0.id) })), ("pills", .int(Int64(m.pillsRemaining))),
-                ("warnDays", .int(Int64(m.lowSupplyWarningDays))), ("since", .int(m.since.secondsSinceEpochFloor)),
-                ("taken", .int(Int64(m.takenCount))), ("missed", .int(Int64(m.missedCount))),
-                ("corrected", .int(Int64(m.correctedCount))),
-                ("log", .array(m.log.map { .array([.string($0.kind.rawValue), .int($0.at.secondsSinceEpochFloor), .string($0.slot)]) })),
-                ("bakedUTC", .array(m.bakedUTC.map { .string($0.id) })),
-            ])
-        }
-        return MiniJSON.object([
+        MiniJSON.object([
             ("version", .int(version)), ("lastCheck", lastCheck.map { .int($0.secondsSinceEpochFloor) } ?? .null),
-            ("medications", .array(list)),
+            ("medications", .array(meds.map(object))),
         ]).bytes
+    }
+
+    /// One medication's JSON object.
+    static func object(_ m: Medication) -> MiniJSON {
+        .object([
+            ("id", .string(m.id)), ("name", .string(m.name)), ("perDose", .int(Int64(m.pillsPerDose))),
+            ("times", .array(m.times.map { .string($0.id) })), ("pills", .int(Int64(m.pillsRemaining))),
+            ("warnDays", .int(Int64(m.lowSupplyWarningDays))), ("since", .int(m.since.secondsSinceEpochFloor)),
+            ("taken", .int(Int64(m.takenCount))), ("missed", .int(Int64(m.missedCount))),
+            ("corrected", .int(Int64(m.correctedCount))),
+            ("log", .array(m.log.map { .array([.string($0.kind.rawValue), .int($0.at.secondsSinceEpochFloor), .string($0.slot)]) })),
+            ("bakedUTC", .array(m.bakedUTC.map { .string($0.id) })),
+        ])
+    }
+
+    /// The same bytes as `encode(_:lastCheck:)`, reusing the encoded object of every medication
+    /// that is unchanged since the last save (a Taken changes one of them; the app saves after
+    /// each). The array's items are written comma-separated, so the file is the header, the
+    /// objects joined by commas, and `]}`.
+    static func encode(_ meds: [Medication], lastCheck: Instant?, cache: inout [EncodedMedication]) -> [UInt8] {
+        var out = MiniJSON.object([
+            ("version", .int(version)), ("lastCheck", lastCheck.map { .int($0.secondsSinceEpochFloor) } ?? .null),
+            ("medications", .array([])),
+        ]).bytes
+        out.removeLast(2)  // `]}`: the empty array's end and the object's
+        var fresh: [EncodedMedication] = []
+        fresh.reserveCapacity(meds.count)
+        for (i, m) in meds.enumerated() {
+            let e = i < cache.count && cache[i].med == m ? cache[i] : EncodedMedication(med: m, bytes: object(m).bytes)
+            if i > 0 { out.append(44) }
+            out.append(contentsOf: e.bytes)
+            fresh.append(e)
+        }
+        out.append(contentsOf: [93, 125])
+        cache = fresh
+        return out
     }
 
     struct DecodeError: Error { var reason: String }
@@ -76,4 +101,11 @@ enum MedicationFile {
         }
         return (meds, lastCheck)
     }
+}
+
+/// A medication's JSON object as last saved, with the medication it was made from (a cache in
+/// `PillState`; used only while the medication compares equal).
+struct EncodedMedication: Sendable {
+    var med: Medication
+    var bytes: [UInt8]
 }

@@ -1,0 +1,63 @@
+import Lockstep
+import Platform
+
+/// A medication's line in the canonical state, remembered with the medication and supply it was
+/// made from.
+///
+/// The state is written after every step for the digest, but a step changes at most one or two
+/// medications (a Taken changes one), so `PillReminders.write` copies the remembered line of
+/// every medication whose value is still the same and formats only the others. A remembered line
+/// is used only when its medication and supply compare equal to the current ones, so a stale
+/// entry costs time, never a wrong digest.
+struct MedStateLine: Sendable {
+    var med: Medication
+    var supply: SupplyStatus?
+    var line: String
+
+    /// `med id=… name=… perDose=… times=… pills=… warnDays=… taken=… missed=… corrected=… log=…
+    /// logDigest=… [daysLeft=… runOut=… warning=…]`: the definition of the line.
+    static func record(_ m: Medication, _ sup: SupplyStatus?) -> Record {
+        var logBytes: [UInt8] = []
+        for e in m.log {
+            logBytes.append(contentsOf: e.kind.rawValue.utf8)
+            appendDecimal(e.at.nanosecondsSinceEpoch, to: &logBytes)
+            logBytes.append(contentsOf: e.slot.utf8)
+            logBytes.append(10)
+        }
+        var r = Record("med").word("id", m.id).string("name", m.name).int("perDose", m.pillsPerDose)
+            .with("times", m.times.isEmpty ? .word("paused") : .tuple(m.times.map { .word($0.id) }))
+            .int("pills", m.pillsRemaining).int("warnDays", m.lowSupplyWarningDays)
+            .int("taken", m.takenCount).int("missed", m.missedCount).int("corrected", m.correctedCount)
+            .int("log", m.log.count).digest("logDigest", FNV1a64.hash(logBytes))
+        if let sup {
+            r = r.with("daysLeft", sup.daysLeft.map { .int(Int64($0)) } ?? .word("none"))
+                .with("runOut", sup.runOut.map { .instant($0) } ?? .word("none"))
+                .with("warning", sup.warningAt.map { .instant($0) } ?? .word("none"))
+        }
+        return r
+    }
+
+    /// The remembered line for medication `index` of `s`, if it still describes it.
+    static func remembered(_ s: PillState, _ index: Int, _ m: Medication, _ sup: SupplyStatus?) -> String? {
+        guard index < s.medLines.count else { return nil }
+        let c = s.medLines[index]
+        return c.med == m && c.supply == sup ? c.line : nil
+    }
+
+    /// Brings the remembered lines up to date after a change (end of each step): keeps the lines
+    /// still valid, formats the rest.
+    static func refresh(_ s: inout PillState) {
+        guard let meds = s.meds else { return }
+        var out: [MedStateLine] = []
+        out.reserveCapacity(meds.count)
+        for (i, m) in meds.enumerated() {
+            let sup = s.supply[m.id]
+            if remembered(s, i, m, sup) != nil {
+                out.append(s.medLines[i])
+            } else {
+                out.append(MedStateLine(med: m, supply: sup, line: record(m, sup).description))
+            }
+        }
+        s.medLines = out
+    }
+}
