@@ -9,7 +9,8 @@ import Platform
 /// the comparison with the pending request cheap: the strings and dictionaries are the same
 /// storage. Not used under fault `randomIdentifiers`, whose identifiers draw from the RNG.
 struct MedRequests: Sendable {
-    /// Everything `make` reads.
+    /// What `make` reads from the medication and its supply (the zone and the fault are the
+    /// memo's, see `RequestMemo`).
     struct Key: Equatable, Sendable {
         var id: String
         var name: String
@@ -17,28 +18,32 @@ struct MedRequests: Sendable {
         var times: [ReminderTime]
         /// Only under fault `storedAsDate` (empty otherwise).
         var bakedUTC: [ReminderTime]
-        var storedAsDate: Bool
         var warningAt: Instant?
         var warningDaysLeft: Int?
-        /// The warning's date is taken in the device zone.
-        var zone: Zone
 
-        init(_ m: Medication, _ sup: SupplyStatus?, storedAsDate: Bool, zone: Zone) {
+        init(_ m: Medication, _ sup: SupplyStatus?, storedAsDate: Bool) {
             id = m.id
             name = m.name
             pillsPerDose = m.pillsPerDose
             times = m.times
             bakedUTC = storedAsDate ? m.bakedUTC : []
-            self.storedAsDate = storedAsDate
             warningAt = sup?.warningAt
             warningDaysLeft = sup?.warningDaysLeft
-            self.zone = zone
+        }
+
+        /// Whether `Key(m, sup, storedAsDate:)` would equal this key (without building it).
+        func matches(_ m: Medication, _ sup: SupplyStatus?, storedAsDate: Bool) -> Bool {
+            id == m.id && name == m.name && pillsPerDose == m.pillsPerDose && times == m.times
+                && bakedUTC == (storedAsDate ? m.bakedUTC : []) && warningAt == sup?.warningAt
+                && warningDaysLeft == sup?.warningDaysLeft
         }
     }
 
     var key: Key
     var doses: [(req: NotificationRequest, time: ReminderTime)]
     var supply: NotificationRequest?
+
+    var identifiers: [String] { doses.map(\.req.identifier) + (supply.map { [$0.identifier] } ?? []) }
 
     /// The requests for `m`: `dose.<med>.<HHmm>` for each time (a repeating calendar trigger in
     /// the device zone, or under fault `storedAsDate` at the UTC time baked when it was entered)
@@ -66,6 +71,14 @@ struct MedRequests: Sendable {
                 trigger: .calendar(CalendarComponents(year: d.year, month: d.month, day: d.day, hour: d.hour, minute: d.minute),
                                    repeats: false))
         }
-        return MedRequests(key: Key(m, sup, storedAsDate: storedAsDate, zone: zone), doses: doses, supply: supply)
+        return MedRequests(key: Key(m, sup, storedAsDate: storedAsDate), doses: doses, supply: supply)
     }
+}
+
+/// Every medication's `MedRequests`, ascending by medication id, with the device zone and the
+/// `storedAsDate` fault they were made under (a different zone or fault makes them all again).
+struct RequestMemo: Sendable {
+    var zone: Zone?
+    var storedAsDate = false
+    var entries: [MedRequests] = []
 }

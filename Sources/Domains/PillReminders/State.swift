@@ -56,9 +56,10 @@ public struct PillState: Sendable {
     var medLines: [MedStateLine] = []
     /// Each medication's JSON object as last saved (see `MedicationFile.encode(_:lastCheck:cache:)`).
     var encodedMeds: [EncodedMedication] = []
-    /// Each medication's wanted notification requests, by medication id (see `MedRequests`);
-    /// only looked up, never iterated.
-    var requestMemo: [String: MedRequests] = [:]
+    /// Each medication's wanted notification requests (see `MedRequests`).
+    var requestMemo = RequestMemo()
+    /// What the last scheduling pass left (see `Scheduler.sync`).
+    var lastSync: SyncMark?
 
     public func med(_ id: String) -> Medication? { meds?.first { $0.id == id } }
 }

@@ -37,6 +37,10 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     /// The last few identifiers discarded (most recent last), for the state summary.
     public private(set) var recentlyDropped: [String] = []
     public private(set) var deliveriesTotal = 0
+    /// Counts changes to `pending` (add, replace, remove, drop, delivery, move): while it is
+    /// unchanged, `pending` is exactly what it was. Lets an app skip re-checking requests it
+    /// knows it left pending. Not part of the state (a count of edits, not what is pending).
+    public private(set) var revision = 0
     /// What the app's `willPresent` returns while it is on screen: show (`true`) or suppress.
     public var presentsInForeground = true
     private var nextSequence = 0
@@ -365,6 +369,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     /// Stores a pending request and its state line. `requestChanged`: the request itself is new
     /// or replaced (otherwise only its next fire or delivery count moved).
     private mutating func put(_ p: PendingNotification, requestChanged: Bool) {
+        revision += 1
         pending[p.identifier] = p
         let (i, found) = lineIndex(p.identifier)
         if !found {
@@ -380,6 +385,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     @discardableResult
     private mutating func drop(_ id: String) -> PendingNotification? {
         guard let old = pending.removeValue(forKey: id) else { return nil }
+        revision += 1
         let (i, found) = lineIndex(id)
         if found { pendingLines.remove(at: i) }
         return old
