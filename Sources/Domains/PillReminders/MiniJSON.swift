@@ -1,3 +1,5 @@
+import Lockstep
+
 /// The little JSON the medication file needs (no Foundation): objects, arrays, strings, whole
 /// numbers, booleans and null. Strict: trailing bytes, bad escapes, non-integers and nesting
 /// deeper than `maxDepth` are errors with a byte offset, never a guess.
@@ -37,21 +39,8 @@ enum MiniJSON: Equatable, Sendable {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let v): out.append(contentsOf: String(v).utf8)
-        case .string(let s):
-            out.append(34)
-            for b in s.utf8 {
-                switch b {
-                case 34: out.append(contentsOf: [92, 34])
-                case 92: out.append(contentsOf: [92, 92])
-                case 10: out.append(contentsOf: [92, 110])
-                case 0..<32:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [92, 117, 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
-                default: out.append(b)
-                }
-            }
-            out.append(34)
+        case .int(let v): MiniJSON.appendInt(v, to: &out)
+        case .string(let s): MiniJSON.appendString(s, to: &out)
         case .array(let items):
             out.append(91)
             for (i, v) in items.enumerated() {
@@ -69,6 +58,29 @@ enum MiniJSON: Equatable, Sendable {
             }
             out.append(125)
         }
+    }
+
+    /// A whole number in decimal, `-` for negatives (the same digits as `String(v)`).
+    static func appendInt(_ v: Int64, to out: inout [UInt8]) {
+        appendDecimal(v, to: &out)
+    }
+
+    /// A quoted string: `"` and `\` escaped, newline as `\n`, other control bytes as `\u00XX`,
+    /// everything else (UTF-8 included) as is.
+    static func appendString(_ s: String, to out: inout [UInt8]) {
+        out.append(34)
+        for b in s.utf8 {
+            switch b {
+            case 34: out.append(contentsOf: [92, 34])
+            case 92: out.append(contentsOf: [92, 92])
+            case 10: out.append(contentsOf: [92, 110])
+            case 0..<32:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [92, 117, 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
+            default: out.append(b)
+            }
+        }
+        out.append(34)
     }
 
     var bytes: [UInt8] {

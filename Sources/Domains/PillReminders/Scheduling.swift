@@ -38,7 +38,7 @@ enum Scheduler {
         var sameMedications = !randomIds && s.requestMemo.zone == world.zone && s.requestMemo.storedAsDate == storedAsDate
             && s.requestMemo.entries.count == sorted.count
         if sameMedications {
-            sameMedications = zip(sorted, s.requestMemo.entries).allSatisfy { $0.id == $1.key.id }
+            for i in sorted.indices where s.requestMemo.entries[i].key.id != sorted[i].id { sameMedications = false }
         }
         if sameMedications {
             for (i, m) in sorted.enumerated() {

@@ -37,6 +37,52 @@ struct MedStateLine: Sendable {
         return r
     }
 
+    /// `record(m, sup).description`, written directly: a Taken changes the line of its
+    /// medication (pills, counts, log), so this runs at every dose.
+    static func line(_ m: Medication, _ sup: SupplyStatus?) -> String {
+        var logBytes: [UInt8] = []
+        logBytes.reserveCapacity(40 * m.log.count)
+        for e in m.log {
+            logBytes.append(contentsOf: e.kind.rawValue.utf8)
+            appendDecimal(e.at.nanosecondsSinceEpoch, to: &logBytes)
+            logBytes.append(contentsOf: e.slot.utf8)
+            logBytes.append(10)
+        }
+        var b: [UInt8] = []
+        b.reserveCapacity(256)
+        b.append(contentsOf: "med id=".utf8)
+        b.append(contentsOf: m.id.utf8)
+        b.append(contentsOf: " name=".utf8)
+        Value.appendQuoted(m.name, to: &b)
+        b.append(contentsOf: " perDose=".utf8)
+        appendDecimal(Int64(m.pillsPerDose), to: &b)
+        b.append(contentsOf: " times=".utf8)
+        if m.times.isEmpty {
+            b.append(contentsOf: "paused".utf8)
+        } else {
+            for (i, t) in m.times.enumerated() {
+                if i > 0 { b.append(44) }
+                b.append(contentsOf: t.id.utf8)
+            }
+        }
+        for (k, v) in [(" pills=", m.pillsRemaining), (" warnDays=", m.lowSupplyWarningDays), (" taken=", m.takenCount),
+                       (" missed=", m.missedCount), (" corrected=", m.correctedCount), (" log=", m.log.count)] {
+            b.append(contentsOf: k.utf8)
+            appendDecimal(Int64(v), to: &b)
+        }
+        b.append(contentsOf: " logDigest=".utf8)
+        Value.digest(FNV1a64.hash(logBytes)).write(to: &b)
+        if let sup {
+            b.append(contentsOf: " daysLeft=".utf8)
+            (sup.daysLeft.map { Value.int(Int64($0)) } ?? .word("none")).write(to: &b)
+            b.append(contentsOf: " runOut=".utf8)
+            (sup.runOut.map { Value.instant($0) } ?? .word("none")).write(to: &b)
+            b.append(contentsOf: " warning=".utf8)
+            (sup.warningAt.map { Value.instant($0) } ?? .word("none")).write(to: &b)
+        }
+        return String(decoding: b, as: UTF8.self)
+    }
+
     /// The remembered line for medication `index` of `s`, if it still describes it.
     static func remembered(_ s: PillState, _ index: Int, _ m: Medication, _ sup: SupplyStatus?) -> String? {
         guard index < s.medLines.count else { return nil }
@@ -55,7 +101,7 @@ struct MedStateLine: Sendable {
             if remembered(s, i, m, sup) != nil {
                 out.append(s.medLines[i])
             } else {
-                out.append(MedStateLine(med: m, supply: sup, line: record(m, sup).description))
+                out.append(MedStateLine(med: m, supply: sup, line: line(m, sup)))
             }
         }
         s.medLines = out

@@ -27,6 +27,52 @@ enum MedicationFile {
         ])
     }
 
+    /// `object(m).bytes`, written directly (no tree): the object changes at every Taken.
+    static func objectBytes(_ m: Medication) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160 + 24 * m.log.count)
+        func key(_ k: String) {
+            MiniJSON.appendString(k, to: &out)
+            out.append(58)
+        }
+        func strings(_ list: [String]) {
+            out.append(91)
+            for (i, v) in list.enumerated() {
+                if i > 0 { out.append(44) }
+                MiniJSON.appendString(v, to: &out)
+            }
+            out.append(93)
+        }
+        out.append(123)
+        key("id"); MiniJSON.appendString(m.id, to: &out); out.append(44)
+        key("name"); MiniJSON.appendString(m.name, to: &out); out.append(44)
+        key("perDose"); MiniJSON.appendInt(Int64(m.pillsPerDose), to: &out); out.append(44)
+        key("times"); strings(m.times.map(\.id)); out.append(44)
+        key("pills"); MiniJSON.appendInt(Int64(m.pillsRemaining), to: &out); out.append(44)
+        key("warnDays"); MiniJSON.appendInt(Int64(m.lowSupplyWarningDays), to: &out); out.append(44)
+        key("since"); MiniJSON.appendInt(m.since.secondsSinceEpochFloor, to: &out); out.append(44)
+        key("taken"); MiniJSON.appendInt(Int64(m.takenCount), to: &out); out.append(44)
+        key("missed"); MiniJSON.appendInt(Int64(m.missedCount), to: &out); out.append(44)
+        key("corrected"); MiniJSON.appendInt(Int64(m.correctedCount), to: &out); out.append(44)
+        key("log")
+        out.append(91)
+        for (i, e) in m.log.enumerated() {
+            if i > 0 { out.append(44) }
+            out.append(91)
+            MiniJSON.appendString(e.kind.rawValue, to: &out)
+            out.append(44)
+            MiniJSON.appendInt(e.at.secondsSinceEpochFloor, to: &out)
+            out.append(44)
+            MiniJSON.appendString(e.slot, to: &out)
+            out.append(93)
+        }
+        out.append(93)
+        out.append(44)
+        key("bakedUTC"); strings(m.bakedUTC.map(\.id))
+        out.append(125)
+        return out
+    }
+
     /// The same bytes as `encode(_:lastCheck:)`, reusing the encoded object of every medication
     /// that is unchanged since the last save (a Taken changes one of them; the app saves after
     /// each). The array's items are written comma-separated, so the file is the header, the
@@ -40,7 +86,7 @@ enum MedicationFile {
         var fresh: [EncodedMedication] = []
         fresh.reserveCapacity(meds.count)
         for (i, m) in meds.enumerated() {
-            let e = i < cache.count && cache[i].med == m ? cache[i] : EncodedMedication(med: m, bytes: object(m).bytes)
+            let e = i < cache.count && cache[i].med == m ? cache[i] : EncodedMedication(med: m, bytes: objectBytes(m))
             if i > 0 { out.append(44) }
             out.append(contentsOf: e.bytes)
             fresh.append(e)
