@@ -62,9 +62,12 @@ enum Scheduler {
         // While the centre is unchanged since the last pass, its snoozes are too.
         let snoozes = s.lastSync.flatMap { $0.revision == s.centre.revision ? $0.snoozes : nil }
             ?? s.centre.pendingIdentifiers.filter { $0.hasPrefix("snooze.") }.count
-        let doseCount = wanted.reduce(0) { $0 + $1.doses.count }
-        let supplyCount = wanted.reduce(0) { $0 + ($1.supply == nil ? 0 : 1) }
-        let projected = doseCount + supplyCount + snoozes
+        var requestCount = 0
+        for i in wanted.indices {
+            requestCount += wanted[i].doses.count
+            if case .some = wanted[i].supply { requestCount += 1 }
+        }
+        let projected = requestCount + snoozes
         s.projected = projected
         var record = Record("budget").word("reason", reason).int("projected", projected).int("limit", PillConstants.budget)
         let droppedBefore = s.centre.droppedTotal

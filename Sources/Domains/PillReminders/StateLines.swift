@@ -94,16 +94,14 @@ struct MedStateLine: Sendable {
     /// still valid, formats the rest.
     static func refresh(_ s: inout PillState) {
         guard let meds = s.meds else { return }
-        var out: [MedStateLine] = []
-        out.reserveCapacity(meds.count)
-        for (i, m) in meds.enumerated() {
-            let sup = s.supply[m.id]
-            if remembered(s, i, m, sup) != nil {
-                out.append(s.medLines[i])
-            } else {
-                out.append(MedStateLine(med: m, supply: sup, line: line(m, sup)))
+        if s.medLines.count > meds.count { s.medLines.removeLast(s.medLines.count - meds.count) }
+        for i in meds.indices {
+            let sup = s.supply[meds[i].id]
+            if i == s.medLines.count {
+                s.medLines.append(MedStateLine(med: meds[i], supply: sup, line: line(meds[i], sup)))
+            } else if !(s.medLines[i].med == meds[i] && s.medLines[i].supply == sup) {
+                s.medLines[i] = MedStateLine(med: meds[i], supply: sup, line: line(meds[i], sup))
             }
         }
-        s.medLines = out
     }
 }

@@ -83,16 +83,18 @@ enum MedicationFile {
             ("medications", .array([])),
         ]).bytes
         out.removeLast(2)  // `]}`: the empty array's end and the object's
-        var fresh: [EncodedMedication] = []
-        fresh.reserveCapacity(meds.count)
-        for (i, m) in meds.enumerated() {
-            let e = i < cache.count && cache[i].med == m ? cache[i] : EncodedMedication(med: m, bytes: objectBytes(m))
+        out.reserveCapacity(out.count + cache.reduce(2) { $0 + $1.bytes.count + 1 } + 512)
+        if cache.count > meds.count { cache.removeLast(cache.count - meds.count) }
+        for i in meds.indices {
+            if i == cache.count {
+                cache.append(EncodedMedication(med: meds[i], bytes: objectBytes(meds[i])))
+            } else if cache[i].med != meds[i] {
+                cache[i] = EncodedMedication(med: meds[i], bytes: objectBytes(meds[i]))
+            }
             if i > 0 { out.append(44) }
-            out.append(contentsOf: e.bytes)
-            fresh.append(e)
+            out.append(contentsOf: cache[i].bytes)
         }
         out.append(contentsOf: [93, 125])
-        cache = fresh
         return out
     }
 
