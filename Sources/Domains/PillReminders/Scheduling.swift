@@ -12,6 +12,11 @@ import Platform
 ///   rolling window: each dose time becomes a one-off for its next occurrence, and only the soonest
 ///   `60 − snoozes` requests are scheduled; the rest wait for the next top-up when the app becomes
 ///   active, and a `budget.window` record says how far ahead reminders are covered.
+/// - Speed (a pass runs after every Taken): each medication's requests are remembered
+///   (`RequestMemo`) and re-made only when what they are made from changes; after a settled
+///   repeating pass, and while the centre's `revision` is unchanged, the next pass compares only
+///   the medications whose requests changed. Either way the removals and adds, and their order,
+///   are those of comparing every wanted request with what is pending.
 enum Scheduler {
     static func content(_ m: Medication, _ t: ReminderTime) -> NotificationContent {
         NotificationContent(title: "Time for \(m.name)", body: m.pillsPerDose == 1 ? "Take 1 pill." : "Take \(m.pillsPerDose) pills.",
@@ -56,16 +61,16 @@ enum Scheduler {
                 MedRequests.make(m, s.supply[m.id], storedAsDate: storedAsDate, zone: world.zone) { t in "dose.\(m.id).\(t.id)" }
             })
         }
-        let wanted = randomIds ? sorted.map { m in
+        let perMed = randomIds ? sorted.map { m in
             MedRequests.make(m, s.supply[m.id], storedAsDate: storedAsDate, zone: world.zone) { _ in world.uuid().description }
         } : s.requestMemo.entries
         // While the centre is unchanged since the last pass, its snoozes are too.
         let snoozes = s.lastSync.flatMap { $0.revision == s.centre.revision ? $0.snoozes : nil }
             ?? s.centre.pendingIdentifiers.filter { $0.hasPrefix("snooze.") }.count
         var requestCount = 0
-        for i in wanted.indices {
-            requestCount += wanted[i].doses.count
-            if case .some = wanted[i].supply { requestCount += 1 }
+        for i in perMed.indices {
+            requestCount += perMed[i].doses.count
+            if case .some = perMed[i].supply { requestCount += 1 }
         }
         let projected = requestCount + snoozes
         s.projected = projected
@@ -82,32 +87,32 @@ enum Scheduler {
                 // Same removals and adds, in the same order, as comparing everything.
                 var stale: [String] = []
                 for (i, old) in changed {
-                    let now = Set(wanted[i].identifiers)
+                    let now = Set(perMed[i].identifiers)
                     stale += old.identifiers.filter { !now.contains($0) }
                 }
                 if !stale.isEmpty { s.centre.remove(stale, &world, wake: .notificationDue) }
                 for (i, _) in changed {
-                    for d in wanted[i].doses { settled = addIfChanged(d.req, &s, &world) && settled }
+                    for d in perMed[i].doses { settled = addIfChanged(d.req, &s, &world) && settled }
                 }
                 for (i, _) in changed {
-                    if let sup = wanted[i].supply { settled = addIfChanged(sup, &s, &world) && settled }
+                    if let sup = perMed[i].supply { settled = addIfChanged(sup, &s, &world) && settled }
                 }
             } else {
-                let desired = wanted.flatMap { $0.doses.map(\.req) } + wanted.compactMap(\.supply)
+                let desired = perMed.flatMap { $0.doses.map(\.req) } + perMed.compactMap(\.supply)
                 settled = apply(desired, &s, &world)
             }
         } else {
             s.scheduleMode = "window"
             // One-off for each dose time's next occurrence, dated in the device zone.
             var candidates: [(req: NotificationRequest, next: Instant)] = []
-            for (req, t) in wanted.flatMap(\.doses) {
+            for (req, t) in perMed.flatMap(\.doses) {
                 guard let next = CalendarComponents(hour: t.hour, minute: t.minute).nextMatch(after: world.now, deviceZone: world.zone) else { continue }
                 let d = world.zone.localDateTime(next)
                 var one = req
                 one.trigger = .calendar(CalendarComponents(year: d.year, month: d.month, day: d.day, hour: t.hour, minute: t.minute), repeats: false)
                 candidates.append((one, next))
             }
-            for sup in wanted.compactMap(\.supply) {
+            for sup in perMed.compactMap(\.supply) {
                 if case .calendar(let c, _) = sup.trigger, let next = c.nextMatch(after: world.now, deviceZone: world.zone) {
                     candidates.append((sup, next))
                 }
