@@ -3,6 +3,11 @@ import Platform
 
 extension PillReminders {
     public static func reduce(_ s: inout PillState, _ event: PillEvent, _ world: inout World<PillEvent>) {
+        reduceEvent(&s, event, &world)
+        MedStateLine.refresh(&s)
+    }
+
+    static func reduceEvent(_ s: inout PillState, _ event: PillEvent, _ world: inout World<PillEvent>) {
         switch event {
         case .lifecycle(let line):
             guard line.process == "app" else {
@@ -47,6 +52,7 @@ extension PillReminders {
         // Run-out dates are local midnights: recompute them in the new zone (the app would on
         // its next launch; the simulation does it now so state never mixes zones).
         if s.meds != nil { recomputeSupply(&s, &world, only: nil) }
+        MedStateLine.refresh(&s)
     }
 
     // MARK: Lifecycle
@@ -152,8 +158,8 @@ extension PillReminders {
             return
         }
         let protection: FileProtection = world.fault("completeProtection") ? .complete : .completeUntilFirstUserAuthentication
-        let result = s.files.write(PillConstants.file, MedicationFile.encode(meds, lastCheck: s.lastMissedCheck),
-                                   protection: protection, &world)
+        let bytes = MedicationFile.encode(meds, lastCheck: s.lastMissedCheck, cache: &s.encodedMeds)
+        let result = s.files.write(PillConstants.file, bytes, protection: protection, &world)
         switch result {
         case .written: s.saveOwed = false
         case .denied(let d):

@@ -50,5 +50,16 @@ public struct PillState: Sendable {
     public var scheduleMode = "repeating"
     public var projected = 0
 
+    // Caches: derived from the fields above, never part of the canonical state, and used only
+    // after checking that what they were made from is unchanged.
+    /// Each medication's state line (see `MedStateLine`).
+    var medLines: [MedStateLine] = []
+    /// Each medication's JSON object as last saved (see `MedicationFile.encode(_:lastCheck:cache:)`).
+    var encodedMeds: [EncodedMedication] = []
+    /// Each medication's wanted notification requests (see `MedRequests`).
+    var requestMemo = RequestMemo()
+    /// What the last scheduling pass left (see `Scheduler.sync`).
+    var lastSync: SyncMark?
+
     public func med(_ id: String) -> Medication? { meds?.first { $0.id == id } }
 }

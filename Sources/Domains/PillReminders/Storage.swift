@@ -8,21 +8,94 @@ enum MedicationFile {
     static let version: Int64 = 1
 
     static func encode(_ meds: [Medication], lastCheck: Instant?) -> [UInt8] {
-        let list: [JSONValue] = meds.map { m in
-            .object([
-                ("id", .string(m.id)), ("name", .string(m.name)), ("perDose", .integer(m.pillsPerDose)),
-                ("times", .array(m.times.map { .string($0.id) })), ("pills", .integer(m.pillsRemaining)),
-                ("warnDays", .integer(m.lowSupplyWarningDays)), ("since", .integer(m.since.secondsSinceEpochFloor)),
-                ("taken", .integer(m.takenCount)), ("missed", .integer(m.missedCount)),
-                ("corrected", .integer(m.correctedCount)),
-                ("log", .array(m.log.map { .array([.string($0.kind.rawValue), .integer($0.at.secondsSinceEpochFloor), .string($0.slot)]) })),
-                ("bakedUTC", .array(m.bakedUTC.map { .string($0.id) })),
-            ])
-        }
-        return JSONDocument.bytes(.object([
+        JSONDocument.bytes(.object([
             ("version", .integer(version)), ("lastCheck", lastCheck.map { .integer($0.secondsSinceEpochFloor) } ?? .null),
-            ("medications", .array(list)),
+            ("medications", .array(meds.map(object))),
         ]), keyOrder: .asBuilt)
+    }
+
+    /// One medication's JSON object.
+    static func object(_ m: Medication) -> JSONValue {
+        .object([
+            ("id", .string(m.id)), ("name", .string(m.name)), ("perDose", .integer(m.pillsPerDose)),
+            ("times", .array(m.times.map { .string($0.id) })), ("pills", .integer(m.pillsRemaining)),
+            ("warnDays", .integer(m.lowSupplyWarningDays)), ("since", .integer(m.since.secondsSinceEpochFloor)),
+            ("taken", .integer(m.takenCount)), ("missed", .integer(m.missedCount)),
+            ("corrected", .integer(m.correctedCount)),
+            ("log", .array(m.log.map { .array([.string($0.kind.rawValue), .integer($0.at.secondsSinceEpochFloor), .string($0.slot)]) })),
+            ("bakedUTC", .array(m.bakedUTC.map { .string($0.id) })),
+        ])
+    }
+
+    /// `object(m).bytes`, written directly (no tree): the object changes at every Taken.
+    static func objectBytes(_ m: Medication) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(160 + 24 * m.log.count)
+        func key(_ k: String) {
+            JSONDocument.writeString(k, to: &out)
+            out.append(58)
+        }
+        func strings(_ list: [String]) {
+            out.append(91)
+            for (i, v) in list.enumerated() {
+                if i > 0 { out.append(44) }
+                JSONDocument.writeString(v, to: &out)
+            }
+            out.append(93)
+        }
+        out.append(123)
+        key("id"); JSONDocument.writeString(m.id, to: &out); out.append(44)
+        key("name"); JSONDocument.writeString(m.name, to: &out); out.append(44)
+        key("perDose"); JSONDocument.writeInteger(Int64(m.pillsPerDose), to: &out); out.append(44)
+        key("times"); strings(m.times.map(\.id)); out.append(44)
+        key("pills"); JSONDocument.writeInteger(Int64(m.pillsRemaining), to: &out); out.append(44)
+        key("warnDays"); JSONDocument.writeInteger(Int64(m.lowSupplyWarningDays), to: &out); out.append(44)
+        key("since"); JSONDocument.writeInteger(m.since.secondsSinceEpochFloor, to: &out); out.append(44)
+        key("taken"); JSONDocument.writeInteger(Int64(m.takenCount), to: &out); out.append(44)
+        key("missed"); JSONDocument.writeInteger(Int64(m.missedCount), to: &out); out.append(44)
+        key("corrected"); JSONDocument.writeInteger(Int64(m.correctedCount), to: &out); out.append(44)
+        key("log")
+        out.append(91)
+        for (i, e) in m.log.enumerated() {
+            if i > 0 { out.append(44) }
+            out.append(91)
+            JSONDocument.writeString(e.kind.rawValue, to: &out)
+            out.append(44)
+            JSONDocument.writeInteger(e.at.secondsSinceEpochFloor, to: &out)
+            out.append(44)
+            JSONDocument.writeString(e.slot, to: &out)
+            out.append(93)
+        }
+        out.append(93)
+        out.append(44)
+        key("bakedUTC"); strings(m.bakedUTC.map(\.id))
+        out.append(125)
+        return out
+    }
+
+    /// The same bytes as `encode(_:lastCheck:)`, reusing the encoded object of every medication
+    /// that is unchanged since the last save (a Taken changes one of them; the app saves after
+    /// each). The array's items are written comma-separated, so the file is the header, the
+    /// objects joined by commas, and `]}`.
+    static func encode(_ meds: [Medication], lastCheck: Instant?, cache: inout [EncodedMedication]) -> [UInt8] {
+        var out = JSONDocument.bytes(.object([
+            ("version", .integer(version)), ("lastCheck", lastCheck.map { .integer($0.secondsSinceEpochFloor) } ?? .null),
+            ("medications", .array([])),
+        ]), keyOrder: .asBuilt)
+        out.removeLast(2)  // `]}`: the empty array's end and the object's
+        out.reserveCapacity(out.count + cache.reduce(2) { $0 + $1.bytes.count + 1 } + 512)
+        if cache.count > meds.count { cache.removeLast(cache.count - meds.count) }
+        for i in meds.indices {
+            if i == cache.count {
+                cache.append(EncodedMedication(med: meds[i], bytes: objectBytes(meds[i])))
+            } else if cache[i].med != meds[i] {
+                cache[i] = EncodedMedication(med: meds[i], bytes: objectBytes(meds[i]))
+            }
+            if i > 0 { out.append(44) }
+            out.append(contentsOf: cache[i].bytes)
+        }
+        out.append(contentsOf: [93, 125])
+        return out
     }
 
     struct DecodeError: Error { var reason: String }
@@ -99,4 +172,11 @@ enum MedicationFile {
         case .controlCharacterInString, .duplicateKey: return "\(e.message) \(at)"
         }
     }
+}
+
+/// A medication's JSON object as last saved, with the medication it was made from (a cache in
+/// `PillState`; used only while the medication compares equal).
+struct EncodedMedication: Sendable {
+    var med: Medication
+    var bytes: [UInt8]
 }

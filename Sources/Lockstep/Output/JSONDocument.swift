@@ -75,7 +75,9 @@ public enum JSONDocument {
         return out
     }
 
-    static func writeString(_ s: String, to out: inout [UInt8]) {
+    /// Appends `s` as a JSON string exactly as `write` does (for callers that write a document
+    /// piecewise, e.g. to reuse the unchanged parts of a file).
+    public static func writeString(_ s: String, to out: inout [UInt8]) {
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         out.append(34)
         for u in s.utf8 {
@@ -88,6 +90,11 @@ public enum JSONDocument {
             }
         }
         out.append(34)
+    }
+
+    /// Appends a whole number exactly as `write` does for `JSONValue.integer`.
+    public static func writeInteger(_ v: Int64, to out: inout [UInt8]) {
+        appendDecimal(v, to: &out)
     }
 
     /// A recursive-descent reader. Every loop advances `i` or returns, so it ends within

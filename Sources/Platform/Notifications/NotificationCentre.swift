@@ -37,15 +37,27 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     /// The last few identifiers discarded (most recent last), for the state summary.
     public private(set) var recentlyDropped: [String] = []
     public private(set) var deliveriesTotal = 0
+    /// Counts changes to `pending` (add, replace, remove, drop, delivery, move): while it is
+    /// unchanged, `pending` is exactly what it was. Lets an app skip re-checking requests it
+    /// knows it left pending. Not part of the state (a count of edits, not what is pending).
+    public private(set) var revision = 0
     /// What the app's `willPresent` returns while it is on screen: show (`true`) or suppress.
     public var presentsInForeground = true
     private var nextSequence = 0
     private var armed: (id: TimerID, at: Instant)?
+    /// One prepared state line per pending request, ascending by identifier: always the same
+    /// requests as `pending` (every change goes through `put` and `drop`). Writing the state copies
+    /// these lines; it runs after every step, far more often than the requests change.
+    private var pendingLines: [PendingStateLine] = []
+    /// The state line of each entry of `delivered`, same order.
+    private var deliveredLines: [String] = []
+    /// The state line of each category, ascending by identifier.
+    private var categoryLines: [String] = []
 
     public init() {}
 
     /// Pending identifiers, ascending (what `getPendingNotificationRequests` lets an app see).
-    public var pendingIdentifiers: [String] { pending.keys.sorted() }
+    public var pendingIdentifiers: [String] { pendingLines.map(\.identifier) }
 
     /// Pending requests sorted by (next fire, add order): the order they will fire in.
     public var pendingByFireOrder: [PendingNotification] {
@@ -83,6 +95,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     public mutating func setCategories<E>(_ list: [NotificationCategory], _ world: inout World<E>) {
         categories = [:]
         for c in list { categories[c.identifier] = c }
+        categoryLines = categories.keys.sorted().map { NotificationStateLines.line(NotificationStateLines.categoryRecord(categories[$0]!)) }
         world.emit(Record("notification.categories").with("ids", .tuple(categories.keys.sorted().map { .word($0) })))
     }
 
@@ -108,8 +121,8 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
             return .rejected(reason: reason)
         }
         let replaced = pending[id] != nil
-        pending[id] = PendingNotification(request: request, addedAt: world.now, sequence: nextSequence, nextFire: next,
-                                          deliveries: 0)
+        put(PendingNotification(request: request, addedAt: world.now, sequence: nextSequence, nextFire: next, deliveries: 0),
+            requestChanged: true)
         nextSequence += 1
         var r = Record("notification.add").string("id", id).word("result", replaced ? "replaced" : "added")
             .string("trigger", request.trigger.summary).instant("next", next)
@@ -127,7 +140,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
         var removed: [String] = []
         var unknown = 0
         for id in ids {  // lint:allow unordered-iteration — ids is this function's [String] parameter, in caller order
-            if pending.removeValue(forKey: id) != nil { removed.append(id) } else { unknown += 1 }
+            if drop(id) != nil { removed.append(id) } else { unknown += 1 }
         }
         removed.sort()
         world.emit(Record("notification.remove").with("ids", removed.isEmpty ? .word("none") : .tuple(removed.map { .string($0) }))
@@ -143,7 +156,14 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
 
     /// Removes delivered notifications from Notification Centre.
     public mutating func removeDelivered(_ ids: Set<String>) {
-        delivered.removeAll { ids.contains($0.identifier) }
+        var keep: [NotificationDelivery] = []
+        var keepLines: [String] = []
+        for (d, line) in zip(delivered, deliveredLines) where !ids.contains(d.identifier) {
+            keep.append(d)
+            keepLines.append(line)
+        }
+        delivered = keep
+        deliveredLines = keepLines
     }
 
     // MARK: Time
@@ -157,7 +177,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
             // Re-evaluated from now on the new wall clock; a request that can no longer fire (its
             // one date has already passed in the new zone) is removed with a record.
             guard let next = c.nextMatch(after: world.now, deviceZone: world.zone) else {
-                pending[id] = nil
+                drop(id)
                 world.emit(Record("notification.expired").string("id", id).string("reason", "no future match in \(world.zone.name)"))
                 continue
             }
@@ -165,7 +185,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
                 world.emit(Record("notification.moved").string("id", id).instant("from", p.nextFire).instant("to", next)
                     .word("local", world.zone.formatLocal(next)))
                 p.nextFire = next
-                pending[id] = p
+                put(p, requestChanged: false)
                 moved += 1
             }
         }
@@ -179,9 +199,16 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     public mutating func deliverDue<E>(_ world: inout World<E>, appIsActive: Bool, wake: E) -> [NotificationDelivery] {
         armed = nil
         var out: [NotificationDelivery] = []
+        // The requests due now, in firing order with the soonest LAST (so the next one pops off
+        // the end): one sort for the whole batch. Requests not due now cannot become due during
+        // the batch (now does not move), so this is the same order as taking the earliest pending
+        // request each time. The dictionary's order is discarded by the sort on (instant, add
+        // order), which is a total order: sequences are unique.
+        var due = pending.values.filter { $0.nextFire <= world.now }  // lint:allow unordered-iteration — sorted next line
+        due.sort { NotificationCentre.firesBefore($1, $0) }
         // Bounded: each pass delivers one request and either removes it or moves it strictly later.
         for _ in 0..<(pending.count * 2 + 1) {
-            guard let p = pendingByFireOrder.first, p.nextFire <= world.now else { break }
+            guard let p = due.popLast() else { break }
             var q = p
             q.deliveries += 1
             let presentation: NotificationPresentation
@@ -200,27 +227,44 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
             }
             r = r.word("presentation", presentation.rawValue).int("n", q.deliveries)
             // Next firing: repeating requests stay pending, others leave.
+            var stays = false
             switch p.request.trigger {
             case .calendar(let c, true):
                 if let next = c.nextMatch(after: p.nextFire, deviceZone: world.zone) {
                     q.nextFire = next
-                    pending[p.identifier] = q
+                    stays = true
                     r = r.instant("next", next)
                 } else {
-                    pending[p.identifier] = nil
                     r = r.word("next", "none")
                 }
             case .timeInterval(let interval, true):
                 q.nextFire = p.nextFire + interval
-                pending[p.identifier] = q
+                stays = true
                 r = r.instant("next", q.nextFire)
             default:
-                pending[p.identifier] = nil
+                break
+            }
+            if stays {
+                put(q, requestChanged: false)
+                // Still due (a short repeating interval after a long wait): back in firing order.
+                if q.nextFire <= world.now {
+                    let at = due.firstIndex { NotificationCentre.firesBefore($0, q) } ?? due.endIndex
+                    due.insert(q, at: at)
+                }
+            } else {
+                drop(p.identifier)
             }
             world.emit(r)
-            delivered.removeAll { $0.identifier == d.identifier }
+            if let i = delivered.firstIndex(where: { $0.identifier == d.identifier }) {
+                delivered.remove(at: i)
+                deliveredLines.remove(at: i)
+            }
             delivered.append(d)
-            if delivered.count > NotificationCentre.deliveredLimit { delivered.removeFirst() }
+            deliveredLines.append(NotificationStateLines.line(NotificationStateLines.deliveryRecord(d)))
+            if delivered.count > NotificationCentre.deliveredLimit {
+                delivered.removeFirst()
+                deliveredLines.removeFirst()
+            }
             out.append(d)
         }
         rearm(&world, wake: wake)
@@ -256,6 +300,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
             unlock = !a.worksLocked
         }
         delivered.remove(at: index)
+        deliveredLines.remove(at: index)
         world.emit(Record("notification.response").string("id", id).string("action", action).bool("opensApp", opensApp)
             .bool("requiresUnlock", unlock))
         return NotificationResponse(identifier: id, action: action, content: d.content, deliveredAt: d.at,
@@ -294,7 +339,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
         let order = pendingByFireOrder
         var gone: [String] = []
         for p in order[NotificationCentre.pendingLimit...] {
-            pending[p.identifier] = nil
+            drop(p.identifier)
             droppedTotal += 1
             recentlyDropped.append(p.identifier)
             if recentlyDropped.count > 8 { recentlyDropped.removeFirst() }
@@ -305,9 +350,50 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
         return gone
     }
 
+    /// Firing order: earliest next fire, then add order.
+    private static func firesBefore(_ a: PendingNotification, _ b: PendingNotification) -> Bool {
+        (a.nextFire, a.sequence) < (b.nextFire, b.sequence)
+    }
+
+    /// Where `id`'s state line is, or would go, in `pendingLines`.
+    private func lineIndex(_ id: String) -> (index: Int, found: Bool) {
+        var low = 0
+        var high = pendingLines.count
+        while low < high {  // bounded: the range halves each pass
+            let mid = (low + high) / 2
+            if pendingLines[mid].identifier < id { low = mid + 1 } else { high = mid }
+        }
+        return (low, low < pendingLines.count && pendingLines[low].identifier == id)
+    }
+
+    /// Stores a pending request and its state line. `requestChanged`: the request itself is new
+    /// or replaced (otherwise only its next fire or delivery count moved).
+    private mutating func put(_ p: PendingNotification, requestChanged: Bool) {
+        revision += 1
+        pending[p.identifier] = p
+        let (i, found) = lineIndex(p.identifier)
+        if !found {
+            pendingLines.insert(PendingStateLine(p), at: i)
+        } else if requestChanged {
+            pendingLines[i] = PendingStateLine(p)
+        } else {
+            pendingLines[i].refresh(p)
+        }
+    }
+
+    /// Removes a pending request and its state line; returns what was pending.
+    @discardableResult
+    private mutating func drop(_ id: String) -> PendingNotification? {
+        guard let old = pending.removeValue(forKey: id) else { return nil }
+        revision += 1
+        let (i, found) = lineIndex(id)
+        if found { pendingLines.remove(at: i) }
+        return old
+    }
+
     /// Keeps exactly one timer armed at the earliest next fire.
     private mutating func rearm<E>(_ world: inout World<E>, wake: E) {
-        let earliest = pending.values.min { ($0.nextFire, $0.sequence) < ($1.nextFire, $1.sequence) }?.nextFire
+        let earliest = pending.values.min { NotificationCentre.firesBefore($0, $1) }?.nextFire
         if armed?.at == earliest { return }
         if let armed { world.cancel(armed.id) }
         armed = nil
@@ -323,29 +409,15 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
         out.section("notifications") { w in
             w.word("authorization", authorization.rawValue)
             w.bool("presentsInForeground", presentsInForeground)
+            // Prepared lines (see `NotificationStateLines`): a record whose name is the whole line.
             w.section("categories count=\(categories.count)") { w in
-                for id in categories.keys.sorted() {
-                    let c = categories[id]!
-                    w.record(Record("category").word("id", id).bool("reportsDismiss", c.reportsDismiss)
-                        .with("actions", .tuple(c.actions.map { a in
-                            .word(([a.identifier] + a.options.sorted().map(\.rawValue)).joined(separator: "+"))
-                        })))
-                }
+                for line in categoryLines { w.record(Record(line)) }
             }
             w.section("pending count=\(pending.count)") { w in
-                for id in pendingIdentifiers {
-                    let p = pending[id]!
-                    w.record(Record("request").string("id", id).string("trigger", p.request.trigger.summary)
-                        .instant("next", p.nextFire).int("deliveries", p.deliveries)
-                        .string("title", p.request.content.title).string("body", p.request.content.body)
-                        .word("category", p.request.content.categoryIdentifier.isEmpty ? "none" : p.request.content.categoryIdentifier)
-                        .with("userInfo", p.request.content.userInfoValue))
-                }
+                for p in pendingLines { w.record(Record(p.line)) }
             }
             w.section("delivered count=\(delivered.count)") { w in
-                for d in delivered {
-                    w.record(Record("delivery").string("id", d.identifier).instant("at", d.at).word("presentation", d.presentation.rawValue))
-                }
+                for line in deliveredLines { w.record(Record(line)) }
             }
             w.int("deliveriesTotal", deliveriesTotal)
             w.int("droppedTotal", droppedTotal)
