@@ -16,9 +16,13 @@ var targets: [Target] = [
     // Small domains that exist only to exercise the core (timers, civil time, faults, parsing).
     // They live under Tests/ but are a library so that `lockstep check` can replay their scenarios.
     .target(name: "Fixtures", dependencies: ["Lockstep", "Platform"], path: "Tests/Fixtures", swiftSettings: strict),
+    // The registry is where every domain's runner is specialised (the engine is @inlinable), so it
+    // bakes in the layout of each domain's State, including Platform types inside it. It imports
+    // Platform directly so an incremental release build recompiles it when a Platform type changes;
+    // without that, a stale registry ran new domain code against old layouts and crashed.
     .target(
         name: "AllDomains",
-        dependencies: ["Lockstep", "Fixtures"] + domains.map { .target(name: $0) },
+        dependencies: ["Lockstep", "Platform", "Fixtures"] + domains.map { .target(name: $0) },
         path: "Sources/Domains/All",
         swiftSettings: strict
     ),

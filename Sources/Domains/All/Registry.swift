@@ -1,4 +1,5 @@
 import Lockstep
+import Platform  // for incremental builds only: see the AllDomains target in Package.swift
 import Fixtures
 import Chalk
 import Instrument
