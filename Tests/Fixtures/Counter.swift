@@ -85,7 +85,8 @@ public enum Counter: Domain {
             return .remind(after: Duration(nanoseconds: Int64((seconds * 1e9).rounded())), label: try line.string("label"))
         case "cancel": return .cancel(label: try line.string("label"))
         case "roll": return .roll(sides: Int(try line.int("sides", in: 2...1_000, default: 6)))
-        default: return .newID
+        case "id": return .newID
+        default: throw line.error("counter has no decoder for kind '\(line.kind)' (its EventSpec and decode disagree)")
         }
     }
 
