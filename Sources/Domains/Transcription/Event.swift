@@ -15,10 +15,6 @@ public enum RecordingQuality: String, CaseIterable, Sendable {
     }
 }
 
-/// The record permission (`AVAudioApplication.recordPermission`). GAP: the Platform audio session
-/// does not model it yet (issue #7 lists "permission states"), so the domain keeps it.
-public enum MicPermission: String, CaseIterable, Sendable { case undetermined, granted, denied }
-
 /// A `transcribe` call: the recording id, the asset's duration (nil: the saved take's), the locale
 /// and whether on-device is requested first.
 public struct TranscribeRequest: Sendable, Equatable {
@@ -34,8 +30,9 @@ public enum TranscriptionEvent: Sendable {
     // Recording.
     case recordStart(name: String, sampleRateHz: Int, quality: RecordingQuality)
     case recordStop
-    /// `mic state=... [answer=...]`: the permission now, and what the prompt will answer.
-    case mic(MicPermission, answer: MicPermission?)
+    /// `mic state=... [answer=...]`: the record permission now (Platform's `RecordPermissionState`),
+    /// and what the prompt at the next undetermined `record` will answer (granted or denied).
+    case mic(RecordPermissionState, answer: RecordPermissionState?)
     // Transcription.
     case transcribe(TranscribeRequest)
     /// A scripted answer for one attempt of one chunk of the current or next transcription.

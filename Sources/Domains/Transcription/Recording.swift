@@ -20,6 +20,8 @@ enum Recording {
             world.emit(Out.rejected("record", "a take named \(name) exists; recording would overwrite it"))
             return
         }
+        // The prompt is synchronous here: the scripted answer arrives with the `record` itself, unlike
+        // Platform's asynchronous `requestRecordPermission` (see `TranscriptionState.permission`).
         if s.permission == .undetermined {
             s.permission = s.promptAnswer
             world.emit(Record("mic.prompt").word("answer", s.permission.rawValue))

@@ -40,8 +40,11 @@ import Platform
 ///   A nested `began` is absorbed by `AudioSession` (`audio.ignored`), so `onRecordingPaused` is sent
 ///   once. The VAD timer restarts on a successful resume. A media services reset finalises an open
 ///   take (`onRecordingInterrupted`).
-/// - Record permission (not in `Platform` yet): `mic state=undetermined|granted|denied answer=...`;
-///   the prompt happens at the first `record`.
+/// - Record permission: Platform's `RecordPermissionState` (undetermined, granted, denied), set by
+///   `mic state=undetermined|granted|denied answer=...` and `set mic`; the prompt happens at the first
+///   `record` and answers at once with the scripted answer (`mic.prompt`). Platform's asynchronous
+///   prompt (`AudioSession.requestRecordPermission`, answered by `audio permission answer=`) is not
+///   used: it would add its own records and change when a take starts.
 /// - Segments that end more than 0.15 s after their chunk's audio are rejected with a record;
 ///   timestamps out of order get a warning and are processed in the order given.
 public enum Transcription: Domain {
@@ -67,7 +70,7 @@ public enum Transcription: Domain {
                       fields: [.optional("name", .word), .optional("sampleRate", .integer, "default 44100"),
                                .optional("quality", .word(choices: RecordingQuality.allCases.map(\.rawValue)), "default high")]),
             EventSpec("mic", "The record permission now, and what the prompt will answer.",
-                      fields: [FieldSpec("state", .word(choices: MicPermission.allCases.map(\.rawValue))),
+                      fields: [FieldSpec("state", .word(choices: RecordPermissionState.allCases.map(\.rawValue))),
                                .optional("answer", .word(choices: ["granted", "denied"]))]),
             EventSpec("transcribe", "transcribeFileAsync: id, duration (absent: the saved take's), locale, onDevice",
                       fields: [FieldSpec("id", .any), .optional("duration", .number, "seconds; NaN/inf/0/negative are legal"),
@@ -93,7 +96,7 @@ public enum Transcription: Domain {
     public static var configKeys: [ConfigSpec] {
         [ConfigSpec("deviceLocale", .any, default: "en-US", "the device default recogniser's locale (on-device supported and installed)"),
          ConfigSpec("online", .bool, default: "true"),
-         ConfigSpec("mic", .word(choices: MicPermission.allCases.map(\.rawValue)), default: "granted"),
+         ConfigSpec("mic", .word(choices: RecordPermissionState.allCases.map(\.rawValue)), default: "granted"),
          ConfigSpec("unscripted", .word(choices: ["empty", "error", "stall"]), default: "empty", "what an attempt without an answer line does"),
          ConfigSpec("latency", .number, default: "1", "seconds before an unscripted answer, 0...3600")]
     }
@@ -108,7 +111,7 @@ public enum Transcription: Domain {
         s.deviceLocale = try config.text("deviceLocale", default: "en-US")
         guard !RecogniserResolution.trim(s.deviceLocale).isEmpty else { throw config.error("deviceLocale", "the device locale must not be blank") }
         s.online = try config.bool("online", default: true)
-        s.permission = try config.choice("mic", default: MicPermission.granted)
+        s.permission = try config.choice("mic", default: RecordPermissionState.granted)
         s.unscripted = AnswerKind(rawValue: try config.word("unscripted", default: "empty")) ?? .empty
         s.latencyNanos = nanos(try config.double("latency", default: 1, in: 0...3600))
         s.capabilities[s.deviceLocale] = LocaleCapability(exists: true, supportsOnDevice: true, installed: true)
@@ -137,7 +140,7 @@ public enum Transcription: Domain {
             let quality: RecordingQuality = line.has("quality") ? try line.choice("quality") : .high
             return .recordStart(name: try line.word("name"), sampleRateHz: Int(rate), quality: quality)
         case "mic":
-            let answer: MicPermission? = line.has("answer") ? try line.choice("answer") : nil
+            let answer: RecordPermissionState? = line.has("answer") ? try line.choice("answer") : nil
             return .mic(try line.choice("state"), answer: answer)
         case "transcribe":
             let id = try line.text("id")
