@@ -236,23 +236,22 @@ public struct EventLine: Sendable {
     }
     /// A number that must lie in `range`; the error names the range.
     public func double(_ key: StaticString, in range: ClosedRange<Double>, default value: Double? = nil) throws(ScenarioError) -> Double {
-        guard let i = index(of: key) else {
-            if let value { return value }
-            throw location.error("missing field '\(key)'")
-        }
-        let v = try double(at: i)
-        guard range.contains(v) else {
-            throw valueLocation(i).error("\(key)=\(rawText(i)) is out of range \(range.lowerBound)...\(range.upperBound)")
-        }
-        return v
+        try ranged(key, range, value) { i throws(ScenarioError) in try double(at: i) }
     }
     public func int(_ key: StaticString) throws(ScenarioError) -> Int64 { try int(at: required(key)) }
     public func int(_ key: StaticString, in range: ClosedRange<Int64>, default value: Int64? = nil) throws(ScenarioError) -> Int64 {
+        try ranged(key, range, value) { i throws(ScenarioError) in try int(at: i) }
+    }
+
+    /// The value of `key` read by `read`, checked against `range`; `fallback` when the key is absent
+    /// (absent and no fallback is a missing-field error). One place for both numeric kinds.
+    func ranged<T: Comparable>(_ key: StaticString, _ range: ClosedRange<T>, _ fallback: T?,
+                               _ read: (Int) throws(ScenarioError) -> T) throws(ScenarioError) -> T {
         guard let i = index(of: key) else {
-            if let value { return value }
+            if let fallback { return fallback }
             throw location.error("missing field '\(key)'")
         }
-        let v = try int(at: i)
+        let v = try read(i)
         guard range.contains(v) else {
             throw valueLocation(i).error("\(key)=\(rawText(i)) is out of range \(range.lowerBound)...\(range.upperBound)")
         }
