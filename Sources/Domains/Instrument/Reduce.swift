@@ -118,16 +118,7 @@ extension Instrument {
             let note = s.geometry.note(atX: p.x, y: p.y, clampRightEdge: clamp)
             switch phase {
             case .began:
-                guard s.keyboardTouches[p.id] == nil else {
-                    s.rejectedInputs += 1
-                    world.emit(InstrumentOutput.rejected([p.id], "began", "began for a touch id that is already down"))
-                    continue
-                }
-                guard s.keyboardTouches.count < InstrumentState.maxTouchesPerView else {
-                    s.rejectedInputs += 1
-                    world.emit(InstrumentOutput.rejected([p.id], "began", "more than \(InstrumentState.maxTouchesPerView) touches on one view"))
-                    continue
-                }
+                if refusesBegan(p.id, alreadyDown: s.keyboardTouches[p.id] != nil, touchesDown: s.keyboardTouches.count, &s, &world) { continue }
                 s.keyboardTouches[p.id] = here
                 guard let n = note else {
                     world.emit(InstrumentOutput.miss(p.id, p.x, p.y, .keyboard, "outsideKeys"))
@@ -189,22 +180,30 @@ extension Instrument {
         if changed { world.emit(InstrumentOutput.keys(s)) }
     }
 
+    /// The began checks both views share: a touch id that is already down, or a view already holding
+    /// its maximum of touches, is refused with a record (and counted), never silently dropped.
+    static func refusesBegan(_ id: Int, alreadyDown: Bool, touchesDown: Int, _ s: inout InstrumentState,
+                             _ world: inout World<InstrumentEvent>) -> Bool {
+        let reason: String
+        if alreadyDown {
+            reason = "began for a touch id that is already down"
+        } else if touchesDown >= InstrumentState.maxTouchesPerView {
+            reason = "more than \(InstrumentState.maxTouchesPerView) touches on one view"
+        } else {
+            return false
+        }
+        s.rejectedInputs += 1
+        world.emit(InstrumentOutput.rejected([id], "began", reason))
+        return true
+    }
+
     static func padTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<InstrumentEvent>) {
         var quiet = 0
         for p in points {
             let here = TouchLocation(x: p.x, y: p.y)
             switch phase {
             case .began:
-                guard s.padTouches[p.id] == nil else {
-                    s.rejectedInputs += 1
-                    world.emit(InstrumentOutput.rejected([p.id], "began", "began for a touch id that is already down"))
-                    continue
-                }
-                guard s.padTouches.count < InstrumentState.maxTouchesPerView else {
-                    s.rejectedInputs += 1
-                    world.emit(InstrumentOutput.rejected([p.id], "began", "more than \(InstrumentState.maxTouchesPerView) touches on one view"))
-                    continue
-                }
+                if refusesBegan(p.id, alreadyDown: s.padTouches[p.id] != nil, touchesDown: s.padTouches.count, &s, &world) { continue }
                 s.padTouches[p.id] = here
                 switch s.pads.hit(x: p.x, y: p.y) {
                 case .pad(let i): drumHit(&s, i, velocity: 1.0, &world)  // GAP: touches hit at velocity 1.0
