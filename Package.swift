@@ -1,43 +1,51 @@
 // swift-tools-version:6.0
 // Lockstep: deterministic simulation and replay of app logic. No package dependencies, by design:
 // everything a golden depends on is in this repository.
+//
+// Modules, and what each may import (docs/design.md, "Modules"):
+//   LockstepCore    pure: time, civil calendar and zones, RNG, DetMath, canonical output, JSON, PNG,
+//                   the Domain contract, World, field descriptors, the engine. Imports nothing.
+//   Platform        simulated OS services (notifications, audio session, stores, lifecycle, device,
+//                   time of day). Imports LockstepCore only.
+//   <Domain>        one app each, under Sources/Domains. Imports LockstepCore and Platform only, so a
+//                   domain that reads a file or spawns a process does not compile.
+//   LockstepRunner  scenario files, the reader, golden compare and record, trace diff, Simulation.
+//   LockstepTools   the CLI commands, bisect, mutate, bench, lint, process and file I/O.
+//   lockstep        the executable: the registry of domains and `main`.
 import PackageDescription
 
 /// Every domain, as its Swift target name (the UpperCamelCase form of its scenario name).
-/// Adding a domain: add its name here, create `Sources/Domains/<Name>/`, register it in
-/// `Sources/Domains/All/Registry.swift`, and add `Tests/Domains/<Name>Tests/`.
+/// Adding a domain: docs/writing-a-domain.md has the checklist; `RegistryTests` checks that this
+/// list, the registry, `Sources/Domains/*`, `Tests/Domains/*`, `Scenarios/*` and `Golden/*` agree.
 let domains: [String] = ["Chalk", "Darshan", "Instrument", "LiveMic", "PaintByNumber", "PillReminders", "RepCounter", "Transcription"]
 
-let strict: [SwiftSetting] = []
+let core: Target.Dependency = "LockstepCore"
 
 var targets: [Target] = [
-    .target(name: "Lockstep", path: "Sources/Lockstep", swiftSettings: strict),
-    .target(name: "Platform", dependencies: ["Lockstep"], path: "Sources/Platform", swiftSettings: strict),
+    .target(name: "LockstepCore", path: "Sources/LockstepCore"),
+    .target(name: "Platform", dependencies: [core], path: "Sources/Platform"),
+    .target(name: "LockstepRunner", dependencies: [core], path: "Sources/LockstepRunner"),
+    .target(name: "LockstepTools", dependencies: [core, "LockstepRunner"], path: "Sources/LockstepTools"),
     // Small domains that exist only to exercise the core (timers, civil time, faults, parsing).
     // They live under Tests/ but are a library so that `lockstep check` can replay their scenarios.
-    .target(name: "Fixtures", dependencies: ["Lockstep", "Platform"], path: "Tests/Fixtures", swiftSettings: strict),
-    // The registry is where every domain's runner is specialised (the engine is @inlinable), so it
-    // bakes in the layout of each domain's State, including Platform types inside it. It imports
-    // Platform directly so an incremental release build recompiles it when a Platform type changes;
-    // without that, a stale registry ran new domain code against old layouts and crashed.
-    .target(
-        name: "AllDomains",
-        dependencies: ["Lockstep", "Platform", "Fixtures"] + domains.map { .target(name: $0) },
-        path: "Sources/Domains/All",
-        swiftSettings: strict
-    ),
-    .executableTarget(name: "LockstepCLI", dependencies: ["Lockstep", "AllDomains"], path: "Sources/LockstepCLI", swiftSettings: strict),
-    .testTarget(name: "LockstepTests", dependencies: ["Lockstep", "Fixtures"], path: "Tests/LockstepTests",
-                resources: [.copy("Resources")], swiftSettings: strict),
-    .testTarget(name: "PlatformTests", dependencies: ["Platform", "Lockstep"], path: "Tests/PlatformTests", swiftSettings: strict),
-    .testTarget(name: "GoldenTests", dependencies: ["Lockstep", "AllDomains"], path: "Tests/GoldenTests", swiftSettings: strict),
-    .testTarget(name: "CLITests", dependencies: ["Lockstep", "AllDomains", "Fixtures"], path: "Tests/CLITests", swiftSettings: strict),
+    .target(name: "Fixtures", dependencies: [core, "Platform"], path: "Tests/Fixtures"),
+    // The registry only lists each domain's own `entry` (specialised in the domain's module), so it
+    // bakes in no other module's layout.
+    .target(name: "Registry", dependencies: ["Fixtures"] + domains.map { .target(name: $0) }, path: "Sources/Registry"),
+    // The umbrella for users' packages: `import Lockstep` gives the core, the runner and the tools.
+    .target(name: "Lockstep", dependencies: [core, "LockstepRunner", "LockstepTools", "Platform"], path: "Sources/Lockstep"),
+    .executableTarget(name: "LockstepCLI", dependencies: [core, "LockstepRunner", "LockstepTools", "Registry"], path: "Sources/LockstepCLI"),
+    .testTarget(name: "LockstepTests", dependencies: [core, "LockstepRunner", "LockstepTools", "Fixtures"], path: "Tests/LockstepTests",
+                resources: [.copy("Resources")]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform", core, "LockstepRunner"], path: "Tests/PlatformTests"),
+    .testTarget(name: "GoldenTests", dependencies: [core, "LockstepRunner", "Registry"], path: "Tests/GoldenTests"),
+    .testTarget(name: "CLITests", dependencies: [core, "LockstepRunner", "LockstepTools", "Registry", "Fixtures"], path: "Tests/CLITests"),
 ]
 
 for name in domains {
-    targets.append(.target(name: name, dependencies: ["Lockstep", "Platform"], path: "Sources/Domains/\(name)", swiftSettings: strict))
-    targets.append(.testTarget(name: "\(name)Tests", dependencies: [.target(name: name), "Lockstep", "Platform"],
-                               path: "Tests/Domains/\(name)Tests", swiftSettings: strict))
+    targets.append(.target(name: name, dependencies: [core, "Platform"], path: "Sources/Domains/\(name)"))
+    targets.append(.testTarget(name: "\(name)Tests", dependencies: [.target(name: name), core, "Platform", "LockstepRunner"],
+                               path: "Tests/Domains/\(name)Tests"))
 }
 
 let package = Package(
@@ -45,6 +53,7 @@ let package = Package(
     products: [
         .executable(name: "lockstep", targets: ["LockstepCLI"]),
         .library(name: "Lockstep", targets: ["Lockstep"]),
+        .library(name: "LockstepCore", targets: ["LockstepCore"]),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -1,7 +1,9 @@
 // The JSONDecoder baseline for `lockstep bench`. The Lockstep library avoids Foundation, so the
 // executable, which may use it, hands the bench a decoder to compare the scenario parser with.
 import Foundation
-import Lockstep
+import LockstepCore
+import LockstepRunner
+import LockstepTools
 
 /// One camera frame as a JSON line: `{"t":0.033,"kind":"frame","joints":{"nose":[x,y,c],...}}`.
 /// Joints are explicit fields (faster for JSONDecoder than a dictionary, so the baseline is fair).

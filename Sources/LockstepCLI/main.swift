@@ -5,8 +5,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Lockstep
-import AllDomains
+import LockstepCore
+import LockstepRunner
+import LockstepTools
+import Registry
 
 let environmentKeys = ["CI", "LOCKSTEP_ROOT", "LOCKSTEP_BUILD_COMMAND", "LOCKSTEP_RUN_COMMAND"]
 var environment: [String: String] = [:]

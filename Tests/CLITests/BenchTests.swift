@@ -1,5 +1,7 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
+@testable import LockstepTools
 import Fixtures
 
 /// `lockstep bench` is a measurement: these tests check that it runs and reports every figure, with

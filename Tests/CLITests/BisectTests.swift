@@ -1,4 +1,6 @@
-import Lockstep
+import LockstepCore
+import LockstepRunner
+import LockstepTools
 import Testing
 
 /// A throwaway git repository shaped like a Lockstep project, whose "replay" is a shell script:

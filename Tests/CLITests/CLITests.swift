@@ -1,6 +1,8 @@
-import AllDomains
+import Registry
 import Foundation
-import Lockstep
+import LockstepCore
+import LockstepRunner
+import LockstepTools
 import Testing
 
 /// A Lockstep project in a temporary folder (Package.swift, Scenarios/, Golden/), driven through

@@ -1,4 +1,6 @@
-import Lockstep
+import LockstepCore
+import LockstepRunner
+import LockstepTools
 import Testing
 
 /// Lints an in-memory source and returns `rule@line:column` for each finding, sorted.

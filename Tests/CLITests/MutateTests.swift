@@ -4,7 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
+import LockstepTools
 import Fixtures
 
 /// A throwaway checkout (Package.swift, Scenarios/, Golden/) in a fresh temporary directory.
@@ -222,6 +224,7 @@ extension String {
 
 /// A test-only domain: one fault makes `start` throw, the other changes nothing.
 enum Fragile: Domain {
+    static let entry = DomainEntry(Self.self)
     typealias State = Void
     enum Event { case poke }
     static let name = "fragile"

@@ -1,4 +1,6 @@
-import Lockstep
+import LockstepCore
+import LockstepRunner
+import LockstepTools
 
 /// A private temporary folder, removed with everything in it when the value goes away.
 final class TempDirectory {

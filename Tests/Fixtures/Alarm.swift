@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A daily alarm at a local wall-clock time: the smallest domain that depends on civil time.
 ///
@@ -6,6 +6,7 @@ import Lockstep
 /// time inside a spring-forward gap fires at the next valid instant, a repeated hour fires once, and
 /// a `zone` change (travel) moves the alarm to the new zone's 08:00.
 public enum Alarm: Domain {
+    public static let entry = DomainEntry(Self.self)
     public struct State {
         var hour = 8
         var minute = 0

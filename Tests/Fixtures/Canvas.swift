@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A tiny raster canvas: the smallest domain with a file input and a picture output.
 ///
@@ -6,6 +6,7 @@ import Lockstep
 /// decodes them with Lockstep's decoder), `dot` paints a square, `save` writes the canvas as a PNG
 /// artifact next to the golden. A decode failure is an explicit record, never a crash or silence.
 public enum Canvas: Domain {
+    public static let entry = DomainEntry(Self.self)
     public struct State {
         var width = 8
         var height = 8

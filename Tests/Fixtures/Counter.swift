@@ -1,10 +1,11 @@
-import Lockstep
+import LockstepCore
 
 /// A small domain that touches every part of the core: settings, typed events, timers and
 /// cancellation, named random substreams, seeded UUIDs, a generator and a fault.
 ///
 /// Not an app: it exists to pin the runner's behaviour in goldens under `Scenarios/counter/`.
 public enum Counter: Domain {
+    public static let entry = DomainEntry(Self.self)
     public struct State {
         var total: Int64 = 0
         var step: Int64 = 1

@@ -1,10 +1,11 @@
-import Lockstep
+import LockstepCore
 
 /// A domain that does nothing, so benchmarks measure the runner, not a reducer.
 ///
 /// Accepts `tick` with any fields and `frame` with any joint fields (the repCounter recording shape),
 /// so the same file can be used to measure parsing.
 public enum Noop: Domain {
+    public static let entry = DomainEntry(Self.self)
     public typealias State = Void
     public enum Event { case tick }
 

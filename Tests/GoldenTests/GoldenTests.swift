@@ -1,6 +1,7 @@
 import Testing
-import Lockstep
-import AllDomains
+import LockstepCore
+import LockstepRunner
+import Registry
 
 /// Replays every scenario under `Scenarios/` and compares it with its golden, as `lockstep check`
 /// does, so `swift test` alone proves the goldens hold.

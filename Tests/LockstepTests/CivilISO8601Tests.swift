@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 @Suite struct CivilISO8601Tests {
     func parse(_ text: String, requireUTC: Bool = false) -> Result<Instant, ISO8601Error> {

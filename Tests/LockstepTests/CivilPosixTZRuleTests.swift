@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 @Suite struct CivilPosixTZRuleTests {
     /// The offset changes of `rule` whose instants fall in `year` (UTC), as ISO strings.

@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 @Suite struct CivilResolutionTests {
     @Test func springForwardGapResolvesToEndOfGap() throws {

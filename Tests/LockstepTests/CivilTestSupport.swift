@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 /// Parses a UTC or offset timestamp in a test, failing the test (not trapping) if it is malformed.
 func instant(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Instant {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 /// Cross-checks the built-in zones against `Resources/civil/transitions.txt`, which
 /// `make_transitions.py` generated from the system tz database with Python's zoneinfo: an

@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 @Suite struct CivilZoneTests {
     func transition(_ name: String, after text: String) throws -> Zone.Transition {

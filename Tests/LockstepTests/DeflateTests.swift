@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 /// Deflate round trips through Inflate, block-type choices, compression and determinism.
 @Suite struct DeflateTests {

@@ -11,7 +11,8 @@
 
 import Foundation
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
 
 enum DetMathFixtures {
     static let directory: String = {

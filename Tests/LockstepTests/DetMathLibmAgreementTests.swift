@@ -5,7 +5,8 @@
 // function, an independent reference about 2^29 times more precise than Float.
 
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -3,7 +3,8 @@
 // results that must come out exact.
 
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
 
 private let inf = Double.infinity
 private let nan = Double.nan

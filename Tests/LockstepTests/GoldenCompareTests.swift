@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
+@testable import LockstepTools
 
 private let scenarioText = """
     lockstep 1

@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 /// Inflate against zlib streams written by Python (Resources/png/inflate/NAME.zz, with NAME.raw the
 /// original data), plus hand-built invalid streams for each error.

@@ -1,5 +1,6 @@
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
 
 /// The shared JSON reader and writer. Expected values come from RFC 8259 (grammar, escapes, the
 /// G clef surrogate-pair example in section 7), the Unicode standard (UTF-8 encodings of known

@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 /// Fixed-decimal cases computed independently with Python's `decimal` module: the exact binary value
 /// of each double (given by its bit pattern), quantized with ROUND_HALF_EVEN, "-0…" printed without

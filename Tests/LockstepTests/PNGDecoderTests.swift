@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 /// Decoding PNGs written by Python's zlib + struct (see Resources/png/make_fixtures.py).
 @Suite struct PNGDecoderTests {

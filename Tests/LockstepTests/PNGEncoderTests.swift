@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 /// Encoder: round trips through the decoder, container shape, formats, determinism.
 @Suite struct PNGEncoderTests {

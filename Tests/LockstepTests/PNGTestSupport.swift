@@ -1,5 +1,6 @@
 import Foundation
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 /// Shared helpers for the PNG, inflate and deflate tests: fixture loading, the fixture pixel
 /// formulas (the same ones `Resources/png/make_fixtures.py` documents), a deterministic byte

@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 /// The high 64 bits of `x · n`, computed with 32-bit halves (independently of `multipliedFullWidth`).
 private func highWord(_ x: UInt64, _ n: UInt64) -> UInt64 {

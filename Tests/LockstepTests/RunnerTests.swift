@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 private let counterHeader = "lockstep 1\ndomain counter\n"
 
@@ -13,6 +14,7 @@ private func digests(_ trace: String) -> [String] {
 
 /// A test-only domain whose timer re-arms itself for "now" on every firing: a runaway the runner must stop.
 enum Rearm: Domain {
+    static let entry = DomainEntry(Self.self)
     struct State { var firings = 0 }
     enum Event { case arm, again }
     static let name = "rearm"

@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 private let counterHeader = "lockstep 1\ndomain counter\n"
 private let noopHeader = "lockstep 1\ndomain noop\n"

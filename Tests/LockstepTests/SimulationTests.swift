@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 import Fixtures
 
 /// `Simulation<D>` drives a domain from Swift with the runner's own engine.

@@ -1,5 +1,6 @@
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 
 /// Parses a scenario time token with the real lexer rules.
 private func parseTime(_ text: String) -> Result<TimeSpec, Lexer.Problem> {
@@ -21,17 +22,17 @@ private func nanos(_ text: String) -> Int64? {
 struct TimeDurationTests {
     @Test("unit constructors and arithmetic are exact integers")
     func arithmetic() {
-        #expect(Lockstep.Duration.seconds(1).nanoseconds == 1_000_000_000)
-        #expect(Lockstep.Duration.milliseconds(250).nanoseconds == 250_000_000)
-        #expect(Lockstep.Duration.microseconds(3).nanoseconds == 3_000)
-        #expect(Lockstep.Duration.minutes(15) == .seconds(900))
-        #expect(Lockstep.Duration.hours(2) + .minutes(30) == .seconds(9_000))
-        #expect(Lockstep.Duration.days(1) == .hours(24))
-        #expect(Lockstep.Duration.seconds(5) - .milliseconds(5_500) == .milliseconds(-500))
-        #expect(-Lockstep.Duration.seconds(2) == .seconds(-2))
-        #expect(Lockstep.Duration.milliseconds(33) * 3 == .milliseconds(99))
-        #expect(Lockstep.Duration.milliseconds(-1_500).wholeSeconds == -1)  // toward zero
-        #expect(Lockstep.Duration.seconds(1) < .milliseconds(1_001))
+        #expect(LockstepCore.Duration.seconds(1).nanoseconds == 1_000_000_000)
+        #expect(LockstepCore.Duration.milliseconds(250).nanoseconds == 250_000_000)
+        #expect(LockstepCore.Duration.microseconds(3).nanoseconds == 3_000)
+        #expect(LockstepCore.Duration.minutes(15) == .seconds(900))
+        #expect(LockstepCore.Duration.hours(2) + .minutes(30) == .seconds(9_000))
+        #expect(LockstepCore.Duration.days(1) == .hours(24))
+        #expect(LockstepCore.Duration.seconds(5) - .milliseconds(5_500) == .milliseconds(-500))
+        #expect(-LockstepCore.Duration.seconds(2) == .seconds(-2))
+        #expect(LockstepCore.Duration.milliseconds(33) * 3 == .milliseconds(99))
+        #expect(LockstepCore.Duration.milliseconds(-1_500).wholeSeconds == -1)  // toward zero
+        #expect(LockstepCore.Duration.seconds(1) < .milliseconds(1_001))
         let t = Instant.defaultStart + .seconds(90)
         #expect(t - Instant.defaultStart == .seconds(90))
         #expect(t - .seconds(90) == .defaultStart)
@@ -55,8 +56,8 @@ struct TimeDurationTests {
             (Int64.min, "-9223372036.854775808"),
           ])
     func formatSeconds(ns: Int64, text: String) {
-        #expect(Lockstep.Duration.formatSeconds(ns) == text)
-        #expect(Lockstep.Duration(nanoseconds: ns).description == text)
+        #expect(LockstepCore.Duration.formatSeconds(ns) == text)
+        #expect(LockstepCore.Duration(nanoseconds: ns).description == text)
     }
 
     @Test("appendDecimal writes integers including the extremes")

@@ -1,4 +1,5 @@
-import Lockstep
+import LockstepCore
+import LockstepRunner
 import Testing
 @testable import Platform
 

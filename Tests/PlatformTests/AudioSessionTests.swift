@@ -1,10 +1,12 @@
-import Lockstep
+import LockstepCore
+import LockstepRunner
 import Platform
 import Testing
 
 /// A minimal domain that owns one `AudioSession`, configures it like the instrument does at start,
 /// and feeds it the shared `audio` vocabulary: real scenario text through the real decoder.
 enum AudioProbe: Domain {
+    static let entry = DomainEntry(Self.self)
     typealias State = AudioSession
     typealias Event = AudioSystemEvent
     static let name = "audioProbe"
@@ -27,7 +29,7 @@ private func records(_ events: String) throws(ScenarioError) -> [String] {
     let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil)
     let header = try reader.readHeader()
     var out = MemoryOutput()
-    _ = try Runner.run(AudioProbe.self, reader: reader, header: header, files: nil, options: RunOptions(), output: &out)
+    _ = try Runner.run(AudioProbe.self, reader: reader, header: header, options: RunOptions(), output: &out)
     return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         .filter { $0.hasPrefix("  audio") }.map { String($0.dropFirst(2)) }
 }

@@ -1,9 +1,11 @@
-import Lockstep
+import LockstepCore
+import LockstepRunner
 import Platform
 import Testing
 
 /// A minimal domain that only speaks the shared lifecycle vocabulary, to run real scenario text.
 enum LifecycleProbe: Domain {
+    static let entry = DomainEntry(Self.self)
     struct State { var app = AppLifecycle(); var keyboard = AppLifecycle.appExtension("keyboard") }
     typealias Event = LifecycleLine
     static let name = "lifecycleProbe"
@@ -25,7 +27,7 @@ private func run(_ events: String) throws(ScenarioError) -> [String] {
     let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil)
     let header = try reader.readHeader()
     var out = MemoryOutput()
-    _ = try Runner.run(LifecycleProbe.self, reader: reader, header: header, files: nil, options: RunOptions(), output: &out)
+    _ = try Runner.run(LifecycleProbe.self, reader: reader, header: header, options: RunOptions(), output: &out)
     return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         .filter { $0.hasPrefix("  lifecycle") && $0.contains("process=") }.map { String($0.dropFirst(2)) }
 }

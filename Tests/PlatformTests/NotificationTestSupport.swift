@@ -1,9 +1,11 @@
-import Lockstep
+import LockstepCore
+import LockstepRunner
 import Platform
 
 /// A minimal domain around a `NotificationCentre`, so tests can move the virtual clock and see
 /// timer-driven deliveries exactly as a domain would.
 enum CentreHarness: Domain {
+    static let entry = DomainEntry(Self.self)
     struct State {
         var centre = NotificationCentre()
         var deliveries: [NotificationDelivery] = []

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// One stamp, as the GPU would receive it. Positions and size are in CANVAS units; colour and
 /// blend mode are per draw span (the eraser is a different pipeline state), so they are not here.

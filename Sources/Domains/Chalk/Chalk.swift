@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// `chalk`: Flying Chalk, a chalkboard drawing app whose strokes are populations of grain stamps.
 ///
@@ -43,6 +43,7 @@ import Lockstep
 ///   not undoable). `save` writes the current page only.
 /// - Documents: canonical JSON, sorted keys, Floats in shortest round-trip form (see `ChalkDocument`).
 public enum Chalk: Domain {
+    public static let entry = DomainEntry(Self.self)
     public typealias State = ChalkState
     public typealias Event = ChalkEvent
 

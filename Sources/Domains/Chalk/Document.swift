@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The saved document: one page's strokes as canonical JSON.
 ///

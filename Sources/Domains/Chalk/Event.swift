@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Touch phases as UIKit reports them.
 public enum TouchPhase: String, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Stroke generators: touch sample series at a fixed rate (120 Hz by default), shaped like a hand
 /// would draw them, so scenarios can say "a fast zigzag in pencil, pressing harder" in one line.

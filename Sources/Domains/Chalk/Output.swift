@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Every record the chalk domain writes, in the order of its fields. Floats are Float32 values
 /// printed with a fixed number of decimals: canvas lengths with 6 (deep zoom works in thousandths),

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The stamp atlas and the board's tooth texture, synthesised from named seeded substreams so the
 /// pictures are the same on every machine.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 extension Chalk {
     public static func reduce(_ state: inout ChalkState, _ event: ChalkEvent, _ world: inout World<ChalkEvent>) {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The stroke being drawn, with its live generator (threaded through every segment, exactly as
 /// `Baker.bakeAll` will thread a fresh one on replay).

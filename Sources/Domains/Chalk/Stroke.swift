@@ -70,7 +70,7 @@ public struct Stroke: Sendable, Equatable {
     }
 }
 
-import Lockstep
+import LockstepCore
 
 /// Marker for "the generator a stroke's bake starts from", so that every caller builds it the same way.
 public struct SeededRNGStart: Sendable {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// From a device touch sample to a canvas `InkPoint`: the view transform, pressure and tilt.
 public enum TouchMapping {

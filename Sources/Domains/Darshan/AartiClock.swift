@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The temple-time arithmetic: next occurrences, reminder times and the dual-time display.
 public enum AartiClock {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// The temple catalog (the app's bundled fixture): validated line by line, never silently

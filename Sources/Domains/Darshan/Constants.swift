@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Values from the article (and the GAP choices the domain doc lists).
 public enum DarshanConstants {

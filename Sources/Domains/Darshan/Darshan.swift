@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// `darshan`: Mandir Darshan, live darshan from Indian temples with a recorded fallback,
@@ -41,6 +41,7 @@ import Platform
 /// - Time-sensitive delivery is a per-reminder flag, default off. The Wi-Fi-only option is not
 ///   modelled (the network is not an input here).
 public enum Darshan: Domain {
+    public static let entry = DomainEntry(Self.self)
     public typealias State = DarshanState
     public typealias Event = DarshanEvent
 

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// The scripted status of one simulated `AVPlayerItem`.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The article's failure modes (and the shared ones as they apply to darshan), switchable
 /// with `set fault NAME`.

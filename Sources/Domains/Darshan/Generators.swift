@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Generators for long runs.
 enum DarshanGenerators {

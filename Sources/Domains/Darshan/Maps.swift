@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// "Open in Maps": iOS 26 builds the map item from a `CLLocation` and an `MKAddress`; earlier
 /// systems from an `MKPlacemark`, whose initialiser iOS 26 deprecates.

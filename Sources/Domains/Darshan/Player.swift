@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// `DarshanSession`: starts a temple's live stream with the first recording as fallback, falls

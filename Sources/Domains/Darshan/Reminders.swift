@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// Aarti reminders: one repeating calendar trigger per aarti, in the temple's zone, under a

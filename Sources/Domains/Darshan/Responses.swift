@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// Routing a response to an aarti notification: Watch Now (or a tap on the body) deep-links into

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// One item the app-level player was given: which `play()` created it and what it tries.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// One aarti in a temple's day: a wall-clock time *at the temple*, never at the phone.
 public struct Aarti: Hashable, Sendable {

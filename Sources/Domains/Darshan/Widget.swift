@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// One upcoming aarti in a widget entry.
 public struct WidgetItem: Hashable, Sendable {

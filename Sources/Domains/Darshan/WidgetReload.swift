@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// WidgetKit's side of the widget: when it asks for a timeline, how often it lets it reload, and
 /// the reload it schedules at the timeline's policy instant (a `timer:widget` step).

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// The app's audio setup and its reactions to the audio session: the article's activation order,

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The drum kit: one preloaded buffer per pad and a pool of player voices per pad, used
 /// round-robin, each new hit scheduled with `.interrupts` on the next voice.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Touch generators: chords, glissandi, drum rolls, tap grids, seeded random taps and a long
 /// seeded multi-finger playing session. Generators run before the domain, so they take the view

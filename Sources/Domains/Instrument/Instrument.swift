@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// `instrument`: Drums n Piano, a piano, xylophone and drum kit on the phone for players and
@@ -32,6 +32,7 @@ import Platform
 /// - Route latency: one granted IO buffer plus the route's GAP constant (`AudioOutputPort`).
 /// - The xylophone loads `Xylophone.sf2`, program 0.
 public enum Instrument: Domain {
+    public static let entry = DomainEntry(Self.self)
     public typealias State = InstrumentState
     public typealias Event = InstrumentEvent
 

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Records the instrument writes itself (the audio session and lifecycle write their own).
 enum InstrumentOutput {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A simulated `AVAudioUnitSampler` on channel 0 with a fixed voice budget and a release tail.
 ///

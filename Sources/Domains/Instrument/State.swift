@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// Where a live UIKit touch last was (UIKit's `location`/`previousLocation`).

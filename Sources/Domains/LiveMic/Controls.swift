@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The control ranges, the clamp, and dB to linear gain.
 public enum Controls {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// The user's controls, with the article's clamps (`Controls.clamp`).

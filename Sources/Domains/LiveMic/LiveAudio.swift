@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// Why starting audio failed, with the harness's own stable descriptions (the real

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// `LiveAudioEngine`: the app's wrapper around one `AVAudioEngine` with an EQ (two shelves) and a

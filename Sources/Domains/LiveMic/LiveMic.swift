@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// `liveMic`: Mic to Speaker – Virtual Mic. The user taps to go live and the iPhone microphone
@@ -40,6 +40,7 @@ import Platform
 /// - Revoking the permission in Settings while live leaves the engine running on silence.
 /// - A `mic` sine batch starts at phase 0.
 public enum LiveMic: Domain {
+    public static let entry = DomainEntry(Self.self)
     public typealias State = LiveMicState
     public typealias Event = LiveMicEvent
 

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// `AudioEventsHandler`: interruptions, route changes, media services resets and engine

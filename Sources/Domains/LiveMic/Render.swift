@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// The simulated render and the feedback flag (GAPs: the article gives no DSP maths).

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A shelving biquad from Robert Bristow-Johnson's "Audio EQ Cookbook" (shelf slope S = 1), the
 /// explicit stand-in for `AVAudioUnitEQ`'s `.lowShelf` / `.highShelf` bands: Apple does not

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// Everything Virtual Mic keeps: the device facts, the session, the engine, the events handler,

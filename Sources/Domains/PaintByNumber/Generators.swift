@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Tap generators: a grid of taps, and seeded random taps in a box, at a fixed interval.
 public enum PaintGenerators {

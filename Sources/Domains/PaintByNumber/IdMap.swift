@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The decoded region-id map: one `UInt16` per pixel, row-major, top row first.
 ///

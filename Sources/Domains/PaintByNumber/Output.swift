@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// What one tap did.
 public struct TapReport: Sendable {

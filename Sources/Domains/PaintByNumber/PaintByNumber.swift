@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// `paintByNumber`: Numbrush, a paint-by-number canvas where a tap fills one region by writing one
@@ -40,6 +40,7 @@ import Platform
 ///   `debug-ignored` record.
 /// - Metadata format: the small text format of `MetaFormat` (`numbrush-meta 1`, `palette`, `regions`).
 public enum PaintByNumber: Domain {
+    public static let entry = DomainEntry(Self.self)
     public typealias State = PaintState
     public typealias Event = PaintEvent
 

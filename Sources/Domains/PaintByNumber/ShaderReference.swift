@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// How the id texture is sampled. Only `.nearest` is correct: linear filtering interpolates between
 /// neighbouring ids and invents ids that exist nowhere (a halo along every boundary).

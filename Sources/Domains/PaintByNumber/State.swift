@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// Build configuration: `__DEV__` hooks exist only in `debug`.

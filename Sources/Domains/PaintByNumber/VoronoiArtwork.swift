@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A generated artwork: id-map RGBA bytes (written with `IdContract`) and its metadata.
 public struct GeneratedArtwork: Sendable {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// A medication as entered on the add/edit screen, not yet validated (the reducer validates and

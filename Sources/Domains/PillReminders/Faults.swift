@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The article's historical bugs, switchable with `set fault NAME`.
 enum PillFaults {

@@ -1,5 +1,5 @@
 import Platform
-import Lockstep
+import LockstepCore
 
 /// A wall-clock time of day: hour and minute, never a `Date`, so it means "08:00 wherever the
 /// phone is" across DST and travel.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Missed-dose detection, run when the app becomes active (iOS cannot tell an app that a reminder
 /// was ignored).

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// `pillReminders`: Daily Pills, local medication reminders that fire at 08:00 local time every
@@ -34,6 +34,7 @@ import Platform
 ///   `permission` setting. A denial is surfaced (`permission.denied`) then and on activation.
 /// - Reboot ends the process; pending notifications survive it (they belong to the system).
 public enum PillReminders: Domain {
+    public static let entry = DomainEntry(Self.self)
     public typealias State = PillState
     public typealias Event = PillEvent
 

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// The notification requests one medication wants (its doses as repeating calendar triggers and

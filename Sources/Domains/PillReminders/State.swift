@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// Supply figures for one medication, recomputed on every change (a dose, a refill, an edit).

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// A medication's line in the canonical state, remembered with the medication and supply it was

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// The medication file: `Application Support/medications.json`, canonical JSON (fixed key order),

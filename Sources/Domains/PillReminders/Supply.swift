@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Supply maths: pills per day, whole days left, the run-out date and the low-supply warning.
 enum Supply {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// What an activity is for; the raw value is the first part of its name (GAP: the article names
 /// `.grant` and `.warning`; `schedule` and `budget` are this model's names for rule activities).

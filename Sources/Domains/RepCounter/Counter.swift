@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The counter's phase: the hysteresis state.
 public enum Phase: String, Sendable {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A deterministic model of `DeviceActivityCenter` as the article describes it: at most 20
 /// monitored activities, intervals of at least 15 minutes, daily repeats, an immediate

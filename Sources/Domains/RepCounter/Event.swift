@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Every input the rep counter and its Screen Time side react to.
 public enum RepEvent: Sendable {

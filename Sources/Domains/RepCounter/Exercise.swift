@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The five exercises the app counts.
 public enum Exercise: String, CaseIterable, Sendable {

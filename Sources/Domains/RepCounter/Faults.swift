@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The historical bugs of the seed article, each re-enabled by `set fault NAME` or `--fault NAME`
 /// and each caught by at least one golden under `Golden/repCounter/`.

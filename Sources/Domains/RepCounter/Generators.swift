@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Pose generators: `gen pushups reps=10 fps=30 ...` sweeps the exercise's signal through a cosine
 /// (top → bottom → top per rep) and builds every frame's joints with `PoseBuilder`, then adds seeded

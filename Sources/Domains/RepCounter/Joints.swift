@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Vision's 19 body-pose joints (`VNHumanBodyPoseObservation.JointName`), in a fixed order that
 /// indexes `Pose` storage (the raw value). `name` is the scenario key.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Local calendar helpers for schedules and period keys (the device's zone, DST-aware).
 enum LocalClock {

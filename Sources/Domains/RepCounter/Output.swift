@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Every record the repCounter domain writes. Signals print with 6 decimals (degrees or torso
 /// lengths), rates with 2, money in whole seconds.

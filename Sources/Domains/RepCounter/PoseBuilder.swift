@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A simple front-camera skeleton in pixel space of the 1280×720 frame (origin bottom-left, y up)
 /// that puts an exact value on each exercise's signal: an elbow, knee or hip angle in degrees, or a

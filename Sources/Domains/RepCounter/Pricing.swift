@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// How a rep is priced: base seconds × a rate from steps and streak, capped at ×2.
 public enum Pricing {

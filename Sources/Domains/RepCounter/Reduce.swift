@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 extension RepCounter {
     public static func reduce(_ state: inout RepCounterState, _ event: RepEvent, _ world: inout World<RepEvent>) {

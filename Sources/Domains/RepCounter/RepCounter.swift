@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// `repCounter`: Pull to Refresh, an iPhone app that shields chosen apps with Screen Time and unlocks
 /// them for exercise reps counted from Vision body-pose joints on the front camera.
@@ -42,6 +42,7 @@ import Lockstep
 ///   With ≥ 60 banked seconds the shield button spends the whole bank as a grant and closes.
 /// - Under `sharedUnlockArray` the app's copy of the array is the one it read at the last set start.
 public enum RepCounter: Domain {
+    public static let entry = DomainEntry(Self.self)
     public typealias State = RepCounterState
     public typealias Event = RepEvent
 

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Which process writes the App Group (matters only under `sharedUnlockArray`).
 enum WriterProcess { case app, monitor, shield }

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// How a rule locks its apps.
 public enum RuleMode: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Which sides of the body (or which wrists) a signal was computed from; the trace shows it.
 public enum SignalSides: String, Sendable {

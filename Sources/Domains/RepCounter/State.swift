@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The Screen Time side: rules, the simulated center, the App Group records, the shield stores.
 public struct ScreenTimeState: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// `AVAudioQuality`, with the SDK raw values the settings dictionary carries.

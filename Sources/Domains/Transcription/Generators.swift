@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// Generators for long runs: a take with evenly spaced phone calls, and a recogniser script for

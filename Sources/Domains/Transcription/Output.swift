@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Record helpers: seconds of audio with three decimals, bounded transcript text.
 enum Out {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// `transcribeStreaming`, `recognizeChunk` and `recognizeOnce` as a state machine: every `await`
 /// of the article becomes a state, every completion an event (a scripted callback timer, a recorded

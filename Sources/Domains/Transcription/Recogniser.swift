@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Which pass of `recognizeChunk` an attempt is: on-device (`requiresOnDeviceRecognition = true`)
 /// or Apple's server recogniser.

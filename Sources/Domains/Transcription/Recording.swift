@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// The recorder side: start, interruptions (pause, resume into the same file, or finalise), the

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// The `AVAudioRecorder` while a take is open. Its `currentTime` is the virtual time spent

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// One recognised word with chunk-local timing, as `SFTranscriptionSegment` gives it.
 public struct RecognisedWord: Sendable, Equatable {

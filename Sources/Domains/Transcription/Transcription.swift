@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 import Platform
 
 /// `transcription`: Voice Studio, an iOS recorder that records mono AAC takes that survive phone
@@ -48,6 +48,7 @@ import Platform
 /// - Segments that end more than 0.15 s after their chunk's audio are rejected with a record;
 ///   timestamps out of order get a warning and are processed in the order given.
 public enum Transcription: Domain {
+    public static let entry = DomainEntry(Self.self)
     public typealias State = TranscriptionState
     public typealias Event = TranscriptionEvent
 

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// An `AVAudioFormat` as far as graph wiring cares: sample rate and channel count. What
 /// `inputNode.outputFormat(forBus: 0)` reports; `0 Hz / 0 channels` means there is no input, and

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// What the system actually gave: the hardware sample rate and IO buffer duration. Preferences are
 /// requests; a domain logs the grant it got and computes buffer sizes from it.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// `AVAudioSession` as a deterministic value that an audio domain owns in its state.
 ///

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The recording side of the session (issue #7): record permission, the input node's format, the
 /// echo-cancelled input trio, engine configuration changes and engine generations. Shared by every

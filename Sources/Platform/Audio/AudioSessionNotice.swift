@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// What a system event meant, returned to the domain so it can react (stop voices on an
 /// interruption, resume on `ended` with `shouldResume`, rebuild on a media services reset). Every

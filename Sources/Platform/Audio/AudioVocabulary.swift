@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The standard scenario spelling of what the system does to an audio session, shared by every
 /// audio domain:

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The microphone permission as the app sees it (`AVAudioApplication.recordPermission`).
 public enum RecordPermissionState: String, Hashable, Sendable, CaseIterable {

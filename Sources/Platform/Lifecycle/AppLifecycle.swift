@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The life of one process (an app, or one of its extensions) as a deterministic state machine that
 /// a domain owns in its state and drives from its reducer.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Where a process is in its life, as iOS sees it.
 ///

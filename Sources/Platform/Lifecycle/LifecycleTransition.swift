@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The explicit result of feeding one event to an `AppLifecycle`: either a move (possibly to the
 /// same phase) with the actions the domain must take, or an ignored event with its reason. Never

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// One decoded `lifecycle` scenario line: which process, and what happened to it.
 public struct LifecycleLine: Hashable, Sendable {

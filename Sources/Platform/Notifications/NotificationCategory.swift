@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Options of one action button (`UNNotificationActionOptions`).
 public enum NotificationActionOption: String, Hashable, Sendable, CaseIterable, Comparable {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A deterministic `UNUserNotificationCenter`: a value the domain owns in its state and drives
 /// from its reducer.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// What a notification shows and carries: the parts of `UNNotificationContent` a domain's logic
 /// depends on. `userInfo` is string to string and written sorted by key, so it never depends on

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// One firing of a request, as the centre delivered it.
 public struct NotificationDelivery: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A request to show `content` when `trigger` fires, under an identifier that the app chooses:
 /// adding a request with an identifier already pending replaces it.

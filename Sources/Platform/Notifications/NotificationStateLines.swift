@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The canonical state line of one pending request, prepared when the request changes so that
 /// writing the centre's state (every step, for the state digest) copies bytes instead of

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// The wall-clock components a calendar trigger matches (`UNCalendarNotificationTrigger`'s
 /// `DateComponents`), and the zone they are read in.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A deterministic file system for one container: relative paths to bytes, each file with its own
 /// data-protection class, held in memory and written canonically in sorted path order.

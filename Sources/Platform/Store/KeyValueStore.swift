@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Where a store lives: the app's own container, or an App Group container shared with its
 /// extensions (and the container app).

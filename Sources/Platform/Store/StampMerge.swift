@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A value with the instant it was written, as stored by apps that keep the same setting in two
 /// places (an App Group suite and a local mirror) and let the newer one win.

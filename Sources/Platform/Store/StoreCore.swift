@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// One stored item: its bytes, its protection class, and whether it has been damaged.
 public struct StoreEntry: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
 @testable import Chalk
 
 /// Known values from the article's formulas, worked out by hand (see the domain note), not read

@@ -1,5 +1,6 @@
 import Instrument
-import Lockstep
+import LockstepCore
+import LockstepRunner
 import Platform
 import Testing
 

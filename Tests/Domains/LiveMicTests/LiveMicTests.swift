@@ -1,5 +1,6 @@
 import LiveMic
-import Lockstep
+import LockstepCore
+import LockstepRunner
 import Platform
 import Testing
 
@@ -9,7 +10,7 @@ private func records(_ events: String, settings: String = "set permission grante
     let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil)
     let header = try reader.readHeader()
     var out = MemoryOutput()
-    _ = try Runner.run(LiveMic.self, reader: reader, header: header, files: nil, options: RunOptions(), output: &out)
+    _ = try Runner.run(LiveMic.self, reader: reader, header: header, options: RunOptions(), output: &out)
     return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         .filter { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
 }

@@ -1,5 +1,6 @@
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
 @testable import PaintByNumber
 
 /// Known values of the byte contract from the domain note, worked out by hand:

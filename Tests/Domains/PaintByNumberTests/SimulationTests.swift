@@ -1,5 +1,6 @@
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
 @testable import PaintByNumber
 
 @Suite struct SimulationTests {

@@ -1,5 +1,6 @@
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
 import Platform
 @testable import PillReminders
 

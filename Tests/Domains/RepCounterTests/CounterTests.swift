@@ -1,5 +1,6 @@
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
 @testable import RepCounter
 
 @Suite struct SignalAndCounterTests {
@@ -178,7 +179,7 @@ import Lockstep
             let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil, limits: .standard)
             let header = try reader.readHeader()
             var out = MemoryOutput()
-            _ = try Runner.run(RepCounter.self, reader: reader, header: header, files: nil, options: RunOptions(), output: &out)
+            _ = try Runner.run(RepCounter.self, reader: reader, header: header, options: RunOptions(), output: &out)
             return out.text
         } catch {
             return "error: \(error.path):\(error.line):\(error.column): \(error.message)"

@@ -1,5 +1,6 @@
 import Testing
-import Lockstep
+import LockstepCore
+import LockstepRunner
 @testable import Transcription
 
 /// Known values for the chunk loop, worked out by hand from the article's constants: windows of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Lockstep
+@testable import LockstepCore
+@testable import LockstepRunner
 import Fixtures
 
 /// A throwaway checkout for tests: a temporary directory holding `Package.swift` and a `Scenarios/`
@@ -74,7 +75,7 @@ final class TempScenarioTree {
             throw header.domainLocation.error("unknown domain '\(header.domain)'")
         }
         var output = AnyTraceOutput(MemoryOutput())
-        let summary = try entry.run(reader: reader, header: header, files: files, options: options, output: &output)
+        let summary = try entry.run(reader: reader, header: header, options: options, output: &output)
         let bytes = (output.base as? MemoryOutput)?.bytes ?? []
         return RunResult(scenario: display, header: header, summary: summary, trace: bytes)
     }

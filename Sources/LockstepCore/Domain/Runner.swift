@@ -1,0 +1,190 @@
+/// How a run is asked for.
+public struct RunOptions: Sendable {
+    public var limits: ScenarioLimits = .standard
+    /// Faults switched on from the command line (`--fault NAME`), on top of the scenario's own.
+    public var extraFaults: [String] = []
+    public var format: TraceFormat = .text
+
+    public init(limits: ScenarioLimits = .standard, extraFaults: [String] = [], format: TraceFormat = .text) {
+        self.limits = limits
+        self.extraFaults = extraFaults
+        self.format = format
+    }
+}
+
+/// What a finished run reports.
+public struct RunSummary: Sendable {
+    public var steps: Int
+    public var outputs: Int
+    public var endElapsed: Duration
+    public var pendingTimers: Int
+    public var stopReason: String?
+    public var finalDigest: UInt64
+    /// Artifacts by name (the last one written under each name), sorted by name.
+    public var artifacts: [Artifact]
+    public var events: Int
+
+    @inlinable
+    public init(steps: Int, outputs: Int, endElapsed: Duration, pendingTimers: Int, stopReason: String?,
+                finalDigest: UInt64, artifacts: [Artifact], events: Int) {
+        self.steps = steps
+        self.outputs = outputs
+        self.endElapsed = endElapsed
+        self.pendingTimers = pendingTimers
+        self.stopReason = stopReason
+        self.finalDigest = finalDigest
+        self.artifacts = artifacts
+        self.events = events
+    }
+}
+
+/// Type-erased trace output so the registry can hold one non-generic entry per domain.
+public struct AnyTraceOutput: TraceOutput {
+    public var base: any TraceOutput
+    public init(_ base: any TraceOutput) { self.base = base }
+    public mutating func write(_ bytes: [UInt8]) { base.write(bytes) }
+}
+
+/// Writes each step to the trace and keeps the artifacts.
+@usableFromInline
+struct TraceObserver<Output: TraceOutput>: StepObserver {
+    @usableFromInline var writer: TraceWriter<Output>
+    @usableFromInline var artifacts: [Artifact] = []
+
+    @inlinable init(writer: TraceWriter<Output>) { self.writer = writer }
+
+    @inlinable mutating func observe(_ step: StepReport) {
+        writer.step(index: step.index, elapsedNanoseconds: step.elapsed.nanoseconds, kind: step.kind,
+                    digest: step.digest, outputs: step.outputs)
+        for a in step.artifacts {
+            if let i = artifacts.firstIndex(where: { $0.name == a.name }) { artifacts[i] = a } else { artifacts.append(a) }
+        }
+    }
+}
+
+/// Replays a scenario through its domain and writes the trace.
+public enum Runner {
+    /// Runs the rest of `reader` (whose header has been read) through domain `D`.
+    @inlinable
+    public static func run<D: Domain, Output: TraceOutput>(
+        _ domain: D.Type, reader: any ScenarioSource, header: ScenarioHeader,
+        options: RunOptions, output: inout Output
+    ) throws(ScenarioError) -> RunSummary {
+        let limits = options.limits
+        let validator = LineValidator(specs: D.eventKinds, source: reader, limits: limits)
+        let config = try makeConfig(D.self, header: header, options: options, source: reader)
+        let generators = D.generators
+
+        var observer = TraceObserver(writer: TraceWriter(output: output, format: options.format))
+        observer.writer.header(TraceHeader(
+            scenario: header.path, domain: D.name, title: header.title, seed: header.seed, start: header.start,
+            zone: header.zone.name, faults: config.faults, digestInterval: max(1, D.digestInterval)))
+        defer { output = observer.writer.output }
+
+        var engine = try Engine<D>(config: config, start: header.start, zone: header.zone, seed: header.seed,
+                                   limits: limits, observer: &observer)
+        var line = EventLine(path: header.path, buffer: [])
+        var lastTime = header.start
+        var generatorOrdinal: UInt64 = 0
+        var rounds = 0
+        while !engine.isStopped, try reader.next(into: &line) {
+            rounds += 1
+            if rounds > limits.maxEvents + 1 { break }  // the reader enforces the limit; this is a backstop
+            let time = line.time
+            engine.fireTimers(before: time, observer: &observer)
+            if engine.isStopped { break }
+            lastTime = time
+            switch line.kind {
+            case "zone":
+                guard line.args.count == 1, line.args[0].isPositional else {
+                    throw line.location.error("expected 'zone NAME' (an IANA name such as Europe/Berlin)")
+                }
+                let name = try line.text(at: 0)
+                let zone: Zone
+                do { zone = try Zone.named(name) } catch { throw line.location(ofArg: 0).error(error.message) }
+                engine.changeZone(zone, at: time, observer: &observer)
+            case "gen":
+                guard let first = line.args.first, first.isPositional, first.kind == .word else {
+                    throw line.location.error("expected 'gen NAME key=value ...'")
+                }
+                let name = line.rawText(0)
+                guard let generator = generators.first(where: { $0.name == name }) else {
+                    let known = generators.map(\.name).sorted().joined(separator: ", ")
+                    throw line.location(ofArg: 0).error("unknown generator '\(name)'; this domain has: \(known.isEmpty ? "none" : known)")
+                }
+                try validator.validate(&line, against: generator.spec, what: "generator '\(name)'")
+                var context = GeneratorContext(
+                    rng: SeededRNG.substream(seed: header.seed, label: "gen:" + name, index: generatorOrdinal),
+                    maxEvents: limits.maxEvents - reader.eventCount + 1)
+                generatorOrdinal += 1
+                let produced = try generator.expand(line, &context)
+                guard produced.count <= context.maxEvents else {
+                    throw line.location.error("generator '\(name)' made \(produced.count) events; the scenario's event limit of \(limits.maxEvents) allows \(context.maxEvents) more")
+                }
+                var previous = Duration.zero
+                for item in produced {
+                    guard item.offset >= previous else {
+                        throw line.location.error("generator '\(name)' produced events out of order (a bug in the generator)")
+                    }
+                    previous = item.offset
+                    let t = time + item.offset
+                    if let until = reader.until, t > until {
+                        throw line.location.error("generator '\(name)' runs past 'until'")
+                    }
+                    engine.fireTimers(before: t, observer: &observer)
+                    if engine.isStopped { break }
+                    engine.deliver(item.event, kind: item.kind, at: t, observer: &observer)
+                    lastTime = t
+                }
+                try reader.noteGenerated(count: produced.count, last: lastTime, at: line.location)
+            default:
+                let specIndex = try validator.spec(for: line)
+                let kind = line.kind
+                try validator.validate(&line, specAt: specIndex, what: "'\(kind)'")
+                let event = try D.decode(line)
+                engine.deliver(event, kind: line.kind, at: time, observer: &observer)
+            }
+        }
+        let end = reader.until ?? lastTime
+        if !engine.isStopped { engine.fireTimers(through: end, observer: &observer) }
+        let finalState = engine.canonicalState()
+        let summary = RunSummary(
+            steps: engine.stepCount, outputs: engine.outputCount, endElapsed: end - header.start,
+            pendingTimers: engine.world.pendingTimerCount, stopReason: engine.stopReason,
+            finalDigest: finalState.digest, artifacts: observer.artifacts.sorted { $0.name < $1.name },
+            events: reader.eventCount)
+        observer.writer.footer(summary, state: finalState)
+        return summary
+    }
+
+    /// Validates `set` lines and faults against the domain's declarations.
+    public static func makeConfig<D: Domain>(_ domain: D.Type, header: ScenarioHeader, options: RunOptions,
+                                      source: (any ScenarioSource)?) throws(ScenarioError) -> Config {
+        let validator = LineValidator(specs: [], source: source, limits: options.limits)
+        var lines: [EventLine] = []
+        for var line in header.settings {
+            let key = line.rawText(0)
+            guard let spec = D.configKeys.first(where: { $0.name == key }) else {
+                let known = D.configKeys.map(\.name).sorted().joined(separator: ", ")
+                throw line.location(ofArg: 0).error("unknown setting '\(key)' for domain \(D.name); known: \(known.isEmpty ? "none" : known), and 'fault NAME'")
+            }
+            try validator.check(&line, 1, FieldSpec(key, spec.type), what: "'set \(key)'")
+            lines.append(line)
+        }
+        var faults: [String] = []
+        for (name, location) in header.faults {
+            guard D.faults.contains(where: { $0.name == name }) else {
+                throw location.error("unknown fault '\(name)' for domain \(D.name); known: \(D.faults.map(\.name).joined(separator: ", "))")
+            }
+            faults.append(name)
+        }
+        for name in options.extraFaults where !faults.contains(name) {
+            guard D.faults.contains(where: { $0.name == name }) else {
+                throw ScenarioError(path: header.path, line: 0, column: 0,
+                                    message: "unknown fault '\(name)' for domain \(D.name); known: \(D.faults.map(\.name).joined(separator: ", "))")
+            }
+            faults.append(name)
+        }
+        return Config(lines: lines, faults: faults.sorted())
+    }
+}

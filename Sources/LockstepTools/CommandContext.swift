@@ -1,0 +1,99 @@
+import LockstepCore
+import LockstepRunner
+
+/// What a CLI command gets: the project, the environment it needs, and its two output streams.
+/// Commands live in the library (the executable is a thin `main`) so tests run them in-process.
+public final class CommandContext {
+    public let project: Project
+    /// Environment variables the CLI reads (`CI`, `LOCKSTEP_...`); passed in, never read from the process here.
+    public let environment: [String: String]
+    public var out: [UInt8] = []
+    public var err: [UInt8] = []
+    /// Stream stdout straight to this descriptor instead of collecting it (for `run` on huge traces).
+    public let streamFD: Int32?
+
+    public init(project: Project, environment: [String: String], streamFD: Int32? = nil) {
+        self.project = project
+        self.environment = environment
+        self.streamFD = streamFD
+    }
+
+    public var isCI: Bool { environment["CI"] == "true" || environment["CI"] == "1" }
+
+    public func print(_ s: String) {
+        out.append(contentsOf: s.utf8)
+        out.append(10)
+        flushIfStreaming()
+    }
+
+    public func printError(_ s: String) {
+        err.append(contentsOf: s.utf8)
+        err.append(10)
+        flushIfStreaming()
+    }
+
+    func flushIfStreaming() {
+        guard streamFD != nil else { return }
+        if !out.isEmpty { var o = FileDescriptorOutput(fd: 1); o.write(out); out.removeAll() }
+        if !err.isEmpty { var o = FileDescriptorOutput(fd: 2); o.write(err); err.removeAll() }
+    }
+
+    public var outText: String { String(decoding: out, as: UTF8.self) }
+    public var errText: String { String(decoding: err, as: UTF8.self) }
+}
+
+/// The CLI's exit codes (DESIGN.md).
+public enum ExitCode {
+    public static let ok: Int32 = 0
+    /// A golden differs or is missing; a fault went uncaught.
+    public static let mismatch: Int32 = 1
+    /// Bad input or usage.
+    public static let badInput: Int32 = 2
+    /// For `git bisect run`: this commit cannot be built or run; skip it.
+    public static let skip: Int32 = 125
+}
+
+/// Parsed command-line flags: `--name value`, `--flag`, and positional arguments, strictly.
+public struct Arguments {
+    public var positional: [String] = []
+    public var flags: [String: [String]] = [:]
+
+    /// `valued` lists flags that take a value; every other `--x` is a boolean switch.
+    public init(_ args: [String], valued: Set<String>, switches: Set<String>) throws(UsageError) {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a.hasPrefix("--") {
+                var name = String(a.dropFirst(2))
+                var inline: String? = nil
+                if let eq = name.firstIndex(of: "=") { inline = String(name[name.index(after: eq)...]); name = String(name[..<eq]) }
+                if valued.contains(name) {
+                    if let inline { flags[name, default: []].append(inline) }
+                    else {
+                        guard i + 1 < args.count else { throw UsageError("--\(name) needs a value") }
+                        flags[name, default: []].append(args[i + 1])
+                        i += 1
+                    }
+                } else if switches.contains(name) {
+                    flags[name, default: []].append("true")
+                } else {
+                    throw UsageError("unknown option --\(name)")
+                }
+            } else if a == "-h" {
+                flags["help", default: []].append("true")
+            } else {
+                positional.append(a)
+            }
+            i += 1
+        }
+    }
+
+    public func has(_ name: String) -> Bool { flags[name] != nil }
+    public func value(_ name: String) -> String? { flags[name]?.last }
+    public func values(_ name: String) -> [String] { flags[name] ?? [] }
+}
+
+public struct UsageError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ d: String) { description = d }
+}

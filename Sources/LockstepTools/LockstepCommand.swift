@@ -1,0 +1,261 @@
+import LockstepCore
+import LockstepRunner
+
+/// The `lockstep` command line: dispatch, help, and the everyday commands.
+public enum LockstepCommand {
+    public struct Command {
+        public var name: String
+        public var usage: String
+        public var help: String
+        public var run: ([String], CommandContext) -> Int32
+    }
+
+    public static var commands: [Command] {
+        [
+            Command(name: "list", usage: "lockstep list [DOMAIN]", help: """
+                Lists every domain with its event kinds and fields, settings, generators and faults.
+                """, run: list),
+            Command(name: "run", usage: "lockstep run SCENARIO [--json] [--fault NAME]...", help: """
+                Replays one scenario and prints its trace (the golden format), or JSON Lines with --json.
+                The trace streams: memory does not grow with the length of the scenario.
+                --fault NAME switches on a domain's named historical bug for this run.
+                """, run: runCommand),
+            Command(name: "check", usage: "lockstep check [PATH...]", help: """
+                Replays scenarios (default: all of Scenarios/) and compares each trace and artifact with its
+                golden byte for byte. Prints the first divergence of each failure and ends with
+                'N passed, N failed'. A missing golden is always a failure; under CI=true the message says it must be
+                recorded and committed, otherwise it says how to read the trace and record it.
+                Exit 0 all passed, 1 a golden differs or is missing, 2 a scenario is invalid.
+                """, run: check),
+            Command(name: "record", usage: "lockstep record [PATH...] [--missing]", help: """
+                Replays scenarios and writes their goldens and artifacts atomically. Read the trace before
+                you record it: a golden pins behaviour you have checked. --missing records only scenarios
+                without a golden. Refused when CI=true. A scenario that fails to run writes nothing.
+                """, run: record),
+            Command(name: "diff", usage: "lockstep diff A B", help: """
+                Shows the first divergence between two traces or goldens (files), or between a scenario's
+                golden and a fresh run when given one .scenario path. Exit 0 identical, 1 different.
+                """, run: diff),
+            Command(name: "bisect", usage: "lockstep bisect --good REV [--bad REV] SCENARIO...", help: BisectCommand.help,
+                    run: BisectCommand.run),
+            Command(name: "lint", usage: "lockstep lint [DIR...]", help: LintCommand.help, run: LintCommand.run),
+            Command(name: "mutate", usage: "lockstep mutate [PATH...]", help: MutateCommand.help, run: MutateCommand.run),
+            Command(name: "bench", usage: "lockstep bench [SCENARIO...]", help: BenchCommand.help, run: BenchCommand.run),
+        ]
+    }
+
+    public static var overview: String {
+        var s = """
+            lockstep: deterministic simulation and replay of app logic.
+
+            usage: lockstep COMMAND [ARGS]   (lockstep COMMAND --help for details)
+
+            """
+        for c in commands { s += "  \(c.usage)\n" }
+        s += "\nexit codes: 0 ok, 1 golden differs or missing, 2 bad input or usage, 125 bisect: cannot build/run\n"
+        return s
+    }
+
+    /// Runs the CLI with `arguments` (without the program name).
+    public static func main(_ arguments: [String], _ context: CommandContext) -> Int32 {
+        guard let name = arguments.first else { context.printError(overview); return ExitCode.badInput }
+        if name == "--help" || name == "-h" || name == "help" { context.print(overview); return ExitCode.ok }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            context.printError("lockstep: unknown command '\(name)'\n\n" + overview)
+            return ExitCode.badInput
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            context.print("usage: \(command.usage)\n\n\(command.help)")
+            return ExitCode.ok
+        }
+        return command.run(rest, context)
+    }
+
+    static func usage(_ context: CommandContext, _ message: String, _ name: String) -> Int32 {
+        let usage = commands.first { $0.name == name }?.usage ?? ""
+        context.printError("lockstep \(name): \(message)\nusage: \(usage)")
+        return ExitCode.badInput
+    }
+
+    // MARK: list
+
+    static func list(_ args: [String], _ ctx: CommandContext) -> Int32 {
+        let parsed: Arguments
+        do { parsed = try Arguments(args, valued: [], switches: []) } catch { return usage(ctx, error.description, "list") }
+        var domains = ctx.project.domains
+        if let only = parsed.positional.first {
+            domains = domains.filter { $0.name == only }
+            if domains.isEmpty { return usage(ctx, "unknown domain '\(only)'", "list") }
+        }
+        for d in domains {
+            ctx.print("\(d.name): \(d.summary)")
+            ctx.print("  events:")
+            for e in d.eventKinds {
+                let pos = e.positional.map { "<\($0.name):\($0.type)>" }
+                let fields = e.fields.map { ($0.required ? "" : "[") + "\($0.name)=\($0.type)" + ($0.required ? "" : "]") }
+                let tail = (pos + fields + (e.acceptsOtherKeys ? ["..."] : [])).joined(separator: " ")
+                ctx.print("    \(e.kind) \(tail)".trimmingTrailingSpaces() + (e.summary.isEmpty ? "" : "  — \(e.summary)"))
+            }
+            if !d.configKeys.isEmpty {
+                ctx.print("  settings:")
+                for c in d.configKeys { ctx.print("    set \(c.name) <\(c.type)>  default \(c.defaultText)" + (c.summary.isEmpty ? "" : "  — \(c.summary)")) }
+            }
+            if !d.generators.isEmpty {
+                ctx.print("  generators:")
+                for g in d.generators {
+                    ctx.print("    gen \(g.name) " + g.fields.map { "\($0.name)=\($0.type)" }.joined(separator: " ") + "  — \(g.summary)")
+                }
+            }
+            if !d.faults.isEmpty {
+                ctx.print("  faults:")
+                for f in d.faults { ctx.print("    \(f.name)  — \(f.summary)") }
+            }
+        }
+        ctx.print("runner events (every domain): zone NAME, gen NAME ARGS, include PATH")
+        return ExitCode.ok
+    }
+
+    // MARK: run
+
+    static func runCommand(_ args: [String], _ ctx: CommandContext) -> Int32 {
+        let parsed: Arguments
+        do { parsed = try Arguments(args, valued: ["fault"], switches: ["json"]) } catch { return usage(ctx, error.description, "run") }
+        guard parsed.positional.count == 1 else { return usage(ctx, "expected exactly one scenario", "run") }
+        let options = RunOptions(extraFaults: parsed.values("fault"), format: parsed.has("json") ? .json : .text)
+        let scenario = ctx.project.displayPath(forDisk: ctx.project.diskPath(forArgument: parsed.positional[0]))
+        do {
+            if let fd = ctx.streamFD {
+                _ = try ctx.project.stream(scenario, options: options, output: FileDescriptorOutput(fd: fd))
+            } else {
+                ctx.out.append(contentsOf: try ctx.project.run(scenario, options: options).trace)
+            }
+            return ExitCode.ok
+        } catch {
+            ctx.printError(error.description)
+            return ExitCode.badInput
+        }
+    }
+
+    // MARK: check
+
+    static func check(_ args: [String], _ ctx: CommandContext) -> Int32 {
+        let parsed: Arguments
+        do { parsed = try Arguments(args, valued: [], switches: []) } catch { return usage(ctx, error.description, "check") }
+        let scenarios: [String]
+        do { scenarios = try ctx.project.scenarios(matching: parsed.positional) } catch {
+            ctx.printError(error.description)
+            return ExitCode.badInput
+        }
+        var passed = 0, failed = 0, invalid = 0, missing = 0
+        for scenario in scenarios {
+            switch GoldenCheck.check(ctx.project, scenario) {
+            case .passed:
+                passed += 1
+                ctx.print("ok    \(scenario)")
+            case .differs(let divergence):
+                failed += 1
+                ctx.print("FAIL  \(scenario)\n\(divergence)", )
+            case .artifactDiffers(let name, let reason):
+                failed += 1
+                ctx.print("FAIL  \(scenario)\n  artifact \(name): \(reason)")
+            case .missingGolden(let path):
+                if ctx.isCI {
+                    failed += 1
+                    ctx.print("FAIL  \(scenario)\n  missing golden \(path) (CI=true: goldens must be recorded and committed)")
+                } else {
+                    missing += 1
+                    failed += 1
+                    ctx.print("MISSING \(scenario)\n  no golden at \(path); read the trace with 'lockstep run \(scenario)', then 'lockstep record \(scenario)'")
+                }
+            case .invalid(let error):
+                invalid += 1
+                failed += 1
+                ctx.print("ERROR \(scenario)\n  \(error)")
+            }
+        }
+        ctx.print("\(passed) passed, \(failed) failed")
+        if invalid > 0 { return ExitCode.badInput }
+        return failed == 0 ? ExitCode.ok : ExitCode.mismatch
+    }
+
+    // MARK: record
+
+    static func record(_ args: [String], _ ctx: CommandContext) -> Int32 {
+        let parsed: Arguments
+        do { parsed = try Arguments(args, valued: [], switches: ["missing"]) } catch { return usage(ctx, error.description, "record") }
+        guard !ctx.isCI else {
+            ctx.printError("lockstep record: refused because CI=true; goldens are recorded by a person who has read the trace")
+            return ExitCode.badInput
+        }
+        let scenarios: [String]
+        do { scenarios = try ctx.project.scenarios(matching: parsed.positional) } catch {
+            ctx.printError(error.description)
+            return ExitCode.badInput
+        }
+        var recorded = 0, unchanged = 0, errors = 0
+        for scenario in scenarios {
+            let goldenPath = ctx.project.goldenPath(forScenario: scenario)
+            if parsed.has("missing") && FileIO.exists(ctx.project.root + "/" + goldenPath) { continue }
+            do {
+                let result = try ctx.project.run(scenario)
+                if GoldenCheck.compare(ctx.project, result).passed {
+                    unchanged += 1
+                    continue
+                }
+                let written = try GoldenCheck.record(ctx.project, result)
+                recorded += 1
+                ctx.print("recorded \(written.joined(separator: ", "))")
+            } catch let error as ScenarioError {
+                errors += 1
+                ctx.printError(error.description)
+            } catch {
+                errors += 1
+                ctx.printError("\(error)")
+            }
+        }
+        ctx.print("\(recorded) recorded, \(unchanged) unchanged, \(errors) errors")
+        return errors == 0 ? ExitCode.ok : ExitCode.badInput
+    }
+
+    // MARK: diff
+
+    static func diff(_ args: [String], _ ctx: CommandContext) -> Int32 {
+        let parsed: Arguments
+        do { parsed = try Arguments(args, valued: [], switches: []) } catch { return usage(ctx, error.description, "diff") }
+        let expected: [UInt8], actual: [UInt8]
+        do {
+            switch parsed.positional.count {
+            case 1 where parsed.positional[0].hasSuffix(".scenario"):
+                let scenario = ctx.project.displayPath(forDisk: ctx.project.diskPath(forArgument: parsed.positional[0]))
+                expected = try FileIO.read(ctx.project.root + "/" + ctx.project.goldenPath(forScenario: scenario))
+                do { actual = try ctx.project.run(scenario).trace } catch {
+                    ctx.printError(error.description)
+                    return ExitCode.badInput
+                }
+            case 2:
+                expected = try FileIO.read(ctx.project.diskPath(forArgument: parsed.positional[0]))
+                actual = try FileIO.read(ctx.project.diskPath(forArgument: parsed.positional[1]))
+            default:
+                return usage(ctx, "expected two trace files, or one scenario", "diff")
+            }
+        } catch {
+            ctx.printError(error.description)
+            return ExitCode.badInput
+        }
+        guard let divergence = TraceDiff.compare(expected: expected, actual: actual) else {
+            ctx.print("identical")
+            return ExitCode.ok
+        }
+        ctx.print(divergence.description)
+        return ExitCode.mismatch
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}

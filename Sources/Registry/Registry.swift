@@ -1,0 +1,31 @@
+import LockstepCore
+import Fixtures
+import Chalk
+import Instrument
+import RepCounter
+import PaintByNumber
+import PillReminders
+import Transcription
+import Darshan
+import LiveMic
+
+/// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
+///
+/// Each entry is the domain's own `entry`, built (and its runner specialised) inside the domain's
+/// module, so this file bakes in no domain's layout. The fixture domains (`noop`, `counter`, ...)
+/// live under `Tests/Fixtures` and exercise the core. `RegistryTests` checks that this list agrees
+/// with `Package.swift`, the source and test folders, `Scenarios/` and `Golden/`.
+public let allDomains: [DomainEntry] = [
+    Noop.entry,
+    Counter.entry,
+    Alarm.entry,
+    Canvas.entry,
+    Chalk.entry,
+    Instrument.entry,
+    RepCounter.entry,
+    PaintByNumber.entry,
+    PillReminders.entry,
+    Transcription.entry,
+    Darshan.entry,
+    LiveMic.entry,
+]
