@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A wall-clock time of day to the minute, with no date and no zone: what an alarm, a dose
 /// reminder or a temple's aarti is set for ("08:00 wherever the phone is").

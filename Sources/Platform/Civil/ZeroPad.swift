@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Zero-padded decimals, the way every date and time in a trace is spelled (`08:05`, `2026-03-04`,
 /// `t07`), so domains stop writing `(v < 10 ? "0" : "") + "\(v)"` each in its own way.

@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// Where, and as what, the app runs: the OS release, the kind of device, what the app declares
 /// (`capabilities`) and is signed with (`entitlements`), and its build configuration.

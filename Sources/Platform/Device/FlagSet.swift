@@ -1,4 +1,4 @@
-import Lockstep
+import LockstepCore
 
 /// A flag a `FlagSet` holds: its raw value is the word traces use, and its declaration order
 /// (`allCases`) is the order a set lists its members in. At most 64 cases.
