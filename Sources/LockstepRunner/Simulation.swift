@@ -27,14 +27,24 @@ public struct Simulation<D: Domain> {
         for s in settings { text += "set \(s)\n" }
         let reader = try ScenarioReader(display: "<simulation>", bytes: Array(text.utf8), files: nil, limits: limits)
         let header = try reader.readHeader()
-        let config = try Runner.makeConfig(D.self, header: header, options: RunOptions(limits: limits), source: nil)
+        let setup = try Runner.makeSetup(D.self, header: header, options: RunOptions(limits: limits), source: nil)
         var log = Log()
-        engine = try Engine<D>(config: config, start: start, zone: zone, seed: seed, limits: limits, observer: &log)
+        engine = try Engine<D>(settings: setup.settings, faults: setup.faults, start: start, zone: zone, seed: seed,
+                               limits: limits, observer: &log)
+        self.log = log
+    }
+
+    /// Starts the domain with typed settings and faults (no scenario text involved).
+    public init(settings: D.Settings, faults: [D.Fault] = [], seed: UInt64 = 0, start: Instant = .defaultStart,
+                zone: Zone = .utc, limits: ScenarioLimits = .standard) throws(ScenarioError) {
+        var log = Log()
+        engine = try Engine<D>(settings: settings, faults: faults, start: start, zone: zone, seed: seed, limits: limits,
+                               observer: &log)
         self.log = log
     }
 
     public var state: D.State { engine.state }
-    public var world: World<D.Event> { engine.world }
+    public var world: World<D> { engine.world }
     public var now: Instant { engine.world.now }
 
     /// Every output record so far, in order.
@@ -51,16 +61,17 @@ public struct Simulation<D: Domain> {
 
     /// Delivers `event` at `elapsed` since the start, firing due timers first (recorded before timer
     /// at the same instant, as in scenarios). Times before `now` are a programming error in the test.
-    public mutating func send(_ event: D.Event, at elapsed: Duration, kind: String = "event") {
+    /// The step is named by the domain's `kind(of:)`, as a scenario line of that kind would be.
+    public mutating func send(_ event: D.Event, at elapsed: Duration) {
         let time = engine.world.start + elapsed
         precondition(time >= engine.world.now, "Simulation.send: time goes backwards")
         engine.fireTimers(before: time, observer: &log)
-        engine.deliver(event, kind: kind, at: time, observer: &log)
+        engine.deliver(event, at: time, observer: &log)
     }
 
     /// Delivers `event` now.
-    public mutating func send(_ event: D.Event, kind: String = "event") {
-        send(event, at: engine.world.now - engine.world.start, kind: kind)
+    public mutating func send(_ event: D.Event) {
+        send(event, at: engine.world.now - engine.world.start)
     }
 
     /// Fires every timer due up to and including `elapsed` since the start, and moves the clock there.

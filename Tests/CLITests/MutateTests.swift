@@ -229,16 +229,22 @@ enum Fragile: Domain {
     enum Event { case poke }
     static let name = "fragile"
     static let summary = "Test domain for mutate: a fault that breaks the run and one that changes nothing."
-    static var eventKinds: [EventSpec] { [EventSpec("poke", "Does nothing.")] }
-    static var faults: [FaultSpec] {
-        [FaultSpec("breaksStart", "start throws"), FaultSpec("harmless", "changes nothing")]
+    static let events: [EventKind<Event>] = [EventKind("poke", "Does nothing.") { _ throws(ScenarioError) in .poke }]
+    enum Fault: String, DomainFault {
+        case breaksStart, harmless
+        var summary: String {
+            switch self {
+            case .breaksStart: "start throws"
+            case .harmless: "changes nothing"
+            }
+        }
     }
-    static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State {
-        if config.faults.contains("breaksStart") {
+    static func kind(of event: Event) -> String { "poke" }
+    static func start(_ settings: NoSettings, _ world: inout World<Fragile>) throws(ScenarioError) -> State {
+        if world.isOn(.breaksStart) {
             throw ScenarioError(path: "fragile", line: 0, column: 0, message: "start refuses to run under breaksStart")
         }
     }
-    static func decode(_ line: EventLine) throws(ScenarioError) -> Event { .poke }
-    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>) {}
+    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Fragile>) {}
     static func write(_ state: State, to out: inout CanonicalWriter) {}
 }

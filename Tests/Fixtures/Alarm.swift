@@ -23,60 +23,71 @@ public enum Alarm: Domain {
 
     public static let name = "alarm"
     public static let summary = "Fixture: a daily alarm at local wall-clock time across DST and zone changes."
-    public static var eventKinds: [EventSpec] {
-        [EventSpec("snooze", "Snoozes the alarm.", fields: [FieldSpec("minutes", .integer)])]
-    }
-    public static var configKeys: [ConfigSpec] {
-        [ConfigSpec("hour", .integer, default: "8"), ConfigSpec("minute", .integer, default: "0")]
-    }
-    public static var faults: [FaultSpec] {
-        [FaultSpec("fixedInterval", "re-arms 24 h after the last ring instead of at the next local time (drifts by an hour at DST)")]
+    public struct Settings: Sendable {
+        var hour: Int
+        var minute: Int
     }
 
-    public static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State {
+    public enum Fault: String, DomainFault {
+        case fixedInterval
+        public var summary: String { "re-arms 24 h after the last ring instead of at the next local time (drifts by an hour at DST)" }
+    }
+
+    public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
+        Settings(hour: try s("hour", .int, default: 8, in: 0...23), minute: try s("minute", .int, default: 0, in: 0...59))
+    }
+
+    public static let events: [EventKind<Event>] = [
+        EventKind("snooze", "Snoozes the alarm.") { f throws(ScenarioError) in .snooze(minutes: try f("minutes", .int, in: 1...60)) },
+    ]
+
+    public static func kind(of event: Event) -> String {
+        switch event {
+        case .ring: "alarm"
+        case .snooze, .snoozeOver: "snooze"
+        }
+    }
+
+    public static func start(_ settings: Settings, _ world: inout World<Alarm>) throws(ScenarioError) -> State {
         var state = State()
-        state.hour = Int(try config.int("hour", default: 8, in: 0...23))
-        state.minute = Int(try config.int("minute", default: 0, in: 0...59))
+        state.hour = settings.hour
+        state.minute = settings.minute
         arm(&state, after: world.now, &world)
         return state
     }
 
-    public static func decode(_ line: EventLine) throws(ScenarioError) -> Event {
-        .snooze(minutes: Int(try line.int("minutes", in: 1...60)))
-    }
-
-    public static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>) {
+    public static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Alarm>) {
         switch event {
         case .ring:
             state.rings += 1
             world.emit(Record("ring").int("n", state.rings).word("local", world.zone.formatLocal(world.now)))
-            if world.fault("fixedInterval") {
+            if world.isOn(.fixedInterval) {
                 let at = world.now + .hours(24)
-                state.next = (world.schedule(at: at, "alarm", .ring), at)
+                state.next = (world.schedule(at: at, .ring), at)
             } else {
                 arm(&state, after: world.now, &world)
             }
         case .snooze(let minutes):
             state.snoozes += 1
-            world.schedule(after: .minutes(Int64(minutes)), "snooze", .snoozeOver)
+            world.schedule(after: .minutes(Int64(minutes)), .snoozeOver)
             world.emit(Record("snoozed").int("minutes", minutes))
         case .snoozeOver:
             world.emit(Record("snooze-over").word("local", world.zone.formatLocal(world.now)))
         }
     }
 
-    public static func zoneChanged(_ state: inout State, _ world: inout World<Event>) {
+    public static func zoneChanged(_ state: inout State, _ world: inout World<Alarm>) {
         if let next = state.next { world.cancel(next.id) }
         arm(&state, after: world.now, &world)
     }
 
-    static func arm(_ state: inout State, after: Instant, _ world: inout World<Event>) {
+    static func arm(_ state: inout State, after: Instant, _ world: inout World<Alarm>) {
         guard let at = world.zone.nextMatch(after: after, hour: state.hour, minute: state.minute) else {
             world.emit(Record("unarmed").string("reason", "no matching local time within the search horizon"))
             state.next = nil
             return
         }
-        state.next = (world.schedule(at: at, "alarm", .ring), at)
+        state.next = (world.schedule(at: at, .ring), at)
         world.emit(Record("armed").word("local", world.zone.formatLocal(at)).instant("utc", at))
     }
 

@@ -25,43 +25,53 @@ public enum Canvas: Domain {
     /// Bounds the canvas so a scenario cannot ask for gigabytes.
     static let maxSidePixels = 512
 
-    public static var eventKinds: [EventSpec] {
-        [EventSpec("load", "Replaces the canvas with a PNG file.", fields: [FieldSpec("image", .file)]),
-         EventSpec("dot", "Paints a size×size square.", fields: [
-            FieldSpec("x", .integer), FieldSpec("y", .integer), .optional("size", .integer, "pixels, default 1"),
-            FieldSpec("colour", .tuple(count: 3), "r,g,b 0...255")]),
-         EventSpec("save", "Writes the canvas as a PNG artifact.")]
-    }
-    public static var configKeys: [ConfigSpec] {
-        [ConfigSpec("width", .integer, default: "8"), ConfigSpec("height", .integer, default: "8")]
-    }
-    public static var faults: [FaultSpec] {
-        [FaultSpec("swapRedBlue", "writes pixels as BGRA (a byte-order mix-up)")]
+    public struct Settings: Sendable {
+        var width: Int
+        var height: Int
     }
 
-    public static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State {
+    public enum Fault: String, DomainFault {
+        case swapRedBlue
+        public var summary: String { "writes pixels as BGRA (a byte-order mix-up)" }
+    }
+
+    public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
+        Settings(width: try s("width", .int, default: 8, in: 1...maxSidePixels),
+                 height: try s("height", .int, default: 8, in: 1...maxSidePixels))
+    }
+
+    public static let events: [EventKind<Event>] = [
+        EventKind("load", "Replaces the canvas with a PNG file.") { f throws(ScenarioError) in .load(try f("image", .file)) },
+        EventKind("dot", "Paints a size×size square.") { f throws(ScenarioError) in
+            let x = try f("x", .int, in: -10_000...10_000)
+            let y = try f("y", .int, in: -10_000...10_000)
+            let size = try f("size", .int, default: 1, in: 1...64, "pixels")
+            let c = try f("colour", .tuple(3), "r,g,b 0...255")
+            guard c.allSatisfy({ $0 >= 0 && $0 <= 255 && $0 == $0.rounded() }) else {
+                throw f.error("colour components must be whole numbers 0...255", at: "colour")
+            }
+            return .dot(x: x, y: y, size: size, colour: (UInt8(c[0]), UInt8(c[1]), UInt8(c[2])))
+        },
+        EventKind("save", "Writes the canvas as a PNG artifact.") { _ throws(ScenarioError) in .save },
+    ]
+
+    public static func kind(of event: Event) -> String {
+        switch event {
+        case .load: "load"
+        case .dot: "dot"
+        case .save: "save"
+        }
+    }
+
+    public static func start(_ settings: Settings, _ world: inout World<Canvas>) throws(ScenarioError) -> State {
         var state = State()
-        state.width = Int(try config.int("width", default: 8, in: 1...Int64(maxSidePixels)))
-        state.height = Int(try config.int("height", default: 8, in: 1...Int64(maxSidePixels)))
+        state.width = settings.width
+        state.height = settings.height
         state.rgba = [UInt8](repeating: 255, count: state.width * state.height * 4)
         return state
     }
 
-    public static func decode(_ line: EventLine) throws(ScenarioError) -> Event {
-        switch line.kind {
-        case "load": return .load(try line.file("image"))
-        case "dot":
-            let c = try line.doubles("colour")
-            guard c.allSatisfy({ $0 >= 0 && $0 <= 255 && $0 == $0.rounded() }) else {
-                throw line.error("colour components must be whole numbers 0...255", at: "colour")
-            }
-            return .dot(x: Int(try line.int("x", in: -10_000...10_000)), y: Int(try line.int("y", in: -10_000...10_000)),
-                        size: Int(try line.int("size", in: 1...64, default: 1)), colour: (UInt8(c[0]), UInt8(c[1]), UInt8(c[2])))
-        default: return .save
-        }
-    }
-
-    public static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>) {
+    public static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Canvas>) {
         switch event {
         case .load(let bytes):
             do {
@@ -84,7 +94,7 @@ public enum Canvas: Domain {
             for py in rows {
                 for px in columns {
                     let i = (py * state.width + px) * 4
-                    let swap = world.fault("swapRedBlue")
+                    let swap = world.isOn(.swapRedBlue)
                     state.rgba[i] = swap ? colour.2 : colour.0
                     state.rgba[i + 1] = colour.1
                     state.rgba[i + 2] = swap ? colour.0 : colour.2

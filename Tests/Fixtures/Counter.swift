@@ -44,60 +44,74 @@ public enum Counter: Domain {
         }
     }
 
-    public static let name = "counter"
-    public static let summary = "Fixture: a counter with timers, dice and ids. Exercises the core."
-    public static var eventKinds: [EventSpec] {
-        [EventSpec("add", "Adds n times the step.", fields: [FieldSpec("n", .integer)]),
-         EventSpec("remind", "A reminder after a delay.", fields: [FieldSpec("after", .number, "seconds"), FieldSpec("label", .string)]),
-         EventSpec("cancel", "Cancels a reminder.", fields: [FieldSpec("label", .string)]),
-         EventSpec("roll", "Rolls a die.", fields: [.optional("sides", .integer, "default 6")]),
-         EventSpec("id", "Makes a seeded UUID.")]
-    }
-    public static var configKeys: [ConfigSpec] {
-        [ConfigSpec("step", .integer, default: "1", "added per unit"),
-         ConfigSpec("label", .word, default: "count", "name shown in the state")]
-    }
-    public static var faults: [FaultSpec] {
-        [FaultSpec("offByOne", "add counts one more than asked (a classic)"),
-         FaultSpec("sharedDice", "every roll restarts the dice stream, so all rolls are equal")]
-    }
-    public static var generators: [Generator<Event>] {
-        [Generator("adds", "count add events of n, interval seconds apart",
-                   fields: [FieldSpec("count", .integer), FieldSpec("n", .integer), FieldSpec("interval", .number)]) { line, context throws(ScenarioError) in
-            let count = try line.int("count", in: 0...10_000)
-            let n = try line.int("n", in: -1_000...1_000)
-            let interval = Duration(nanoseconds: Int64((try line.double("interval", in: 0...86_400) * 1e9).rounded()))
-            return (0..<count).map { Generated(interval * $0, "add", .add(n)) }
-        }]
+    public struct Settings: Sendable {
+        var step: Int64
+        var label: String
     }
 
-    public static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State {
-        var state = State(dice: world.rng("dice"))
-        state.step = try config.int("step", default: 1, in: -100...100)
-        state.label = try config.word("label", default: "count")
-        return state
-    }
+    public enum Fault: String, DomainFault {
+        case offByOne, sharedDice
 
-    public static func decode(_ line: EventLine) throws(ScenarioError) -> Event {
-        switch line.kind {
-        case "add": return .add(try line.int("n", in: -1_000_000...1_000_000))
-        case "remind":
-            let seconds = try line.double("after", in: 0...86_400 * 365)
-            return .remind(after: Duration(nanoseconds: Int64((seconds * 1e9).rounded())), label: try line.string("label"))
-        case "cancel": return .cancel(label: try line.string("label"))
-        case "roll": return .roll(sides: Int(try line.int("sides", in: 2...1_000, default: 6)))
-        case "id": return .newID
-        default: throw line.error("counter has no decoder for kind '\(line.kind)' (its EventSpec and decode disagree)")
+        public var summary: String {
+            switch self {
+            case .offByOne: "add counts one more than asked (a classic)"
+            case .sharedDice: "every roll restarts the dice stream, so all rolls are equal"
+            }
         }
     }
 
-    public static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>) {
+    public static let name = "counter"
+    public static let summary = "Fixture: a counter with timers, dice and ids. Exercises the core."
+
+    public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
+        Settings(step: try s("step", .integer, default: 1, in: -100...100, "added per unit"),
+                 label: try s("label", .word, default: "count", "name shown in the state"))
+    }
+
+    public static let events: [EventKind<Event>] = [
+        EventKind("add", "Adds n times the step.") { f throws(ScenarioError) in
+            .add(try f("n", .integer, in: -1_000_000...1_000_000))
+        },
+        EventKind("remind", "A reminder after a delay.") { f throws(ScenarioError) in
+            .remind(after: try f("after", .duration, in: .zero ... .days(365), "delay: 90, 90s, 1h30m"),
+                    label: try f("label", .string))
+        },
+        EventKind("cancel", "Cancels a reminder.") { f throws(ScenarioError) in .cancel(label: try f("label", .string)) },
+        EventKind("roll", "Rolls a die.") { f throws(ScenarioError) in .roll(sides: try f("sides", .int, default: 6, in: 2...1_000)) },
+        EventKind("id", "Makes a seeded UUID.") { _ throws(ScenarioError) in .newID },
+    ]
+
+    public static let generators: [Generator<Event>] = [
+        Generator("adds", "count add events of n, interval apart", parameters: { f throws(ScenarioError) in
+            (count: try f("count", .int, in: 0...10_000), n: try f("n", .integer, in: -1_000...1_000),
+             interval: try f("interval", .duration, in: .zero ... .days(1)))
+        }, expand: { p, _ throws(ScenarioError) in
+            (0..<p.count).map { Generated(p.interval * Int64($0), .add(p.n)) }
+        }),
+    ]
+
+    public static func kind(of event: Event) -> String {
+        switch event {
+        case .add: "add"
+        case .remind: "remind"
+        case .cancel: "cancel"
+        case .roll: "roll"
+        case .newID: "id"
+        case .reminderDue: "reminder"
+        }
+    }
+
+    public static func start(_ settings: Settings, _ world: inout World<Counter>) throws(ScenarioError) -> State {
+        State(step: settings.step, label: settings.label, dice: world.rng("dice"))
+    }
+
+    public static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Counter>) {
         switch event {
         case .add(let n):
-            state.total += n * state.step + (world.fault("offByOne") ? 1 : 0)
+            state.total += n * state.step + (world.isOn(.offByOne) ? 1 : 0)
             world.emit(Output.total(state.total))
         case .remind(let after, let label):
-            let id = world.schedule(after: after, "reminder", .reminderDue(label: label))
+            let id = world.schedule(after: after, .reminderDue(label: label))
             state.reminders.append((label, id))
             world.emit(Output.scheduled(label: label, at: world.now + after))
         case .cancel(let label):
@@ -109,7 +123,7 @@ public enum Counter: Domain {
                 world.emit(Output.cancelled(label: label, found: false))
             }
         case .roll(let sides):
-            if world.fault("sharedDice") { state.dice = world.rng("dice") }
+            if world.isOn(.sharedDice) { state.dice = world.rng("dice") }
             let value = state.dice.int(below: sides) + 1
             state.rolls.append(value)
             world.emit(Output.rolled(value: value, sides: sides))

@@ -7,26 +7,33 @@ import LockstepCore
 public enum Noop: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = Void
-    public enum Event { case tick }
+    public enum Event { case tick, frame }
 
     public static let name = "noop"
     public static let summary = "Fixture: does nothing. Measures runner overhead and parsing."
-    public static var eventKinds: [EventSpec] {
-        [EventSpec("tick", "Any fields; ignored.", acceptsOtherKeys: true),
-         EventSpec("frame", "Joint fields name=x,y,confidence; ignored.", acceptsOtherKeys: true)]
-    }
-    public static var generators: [Generator<Event>] {
-        [Generator("ticks", "count ticks, interval seconds apart",
-                   fields: [FieldSpec("count", .integer), FieldSpec("interval", .number)]) { line, context throws(ScenarioError) in
-            let count = try line.int("count", in: 0...Int64(context.maxEvents))
-            let interval = try line.double("interval", in: 0...3600)
-            let step = Duration(nanoseconds: Int64((interval * 1e9).rounded()))
-            return (0..<Int(count)).map { Generated(step * Int64($0), "tick", .tick) }
-        }]
+    public static let events: [EventKind<Event>] = [
+        EventKind("tick", "Any fields; ignored.") { f throws(ScenarioError) in f.acceptOtherKeys(); return .tick },
+        EventKind("frame", "Joint fields name=x,y,confidence; ignored.") { f throws(ScenarioError) in f.acceptOtherKeys(); return .frame },
+    ]
+    public static let generators: [Generator<Event>] = [
+        Generator("ticks", "count ticks, interval apart", parameters: { f throws(ScenarioError) in
+            (count: try f("count", .int, in: 0...ScenarioLimits.standard.maxEvents), interval: try f("interval", .duration, in: .zero ... .hours(1)))
+        }, expand: { p, context throws(ScenarioError) in
+            guard p.count <= context.maxEvents else {
+                throw context.error("count=\(p.count) is more than the \(context.maxEvents) events the scenario's event limit allows")
+            }
+            return (0..<p.count).map { Generated(p.interval * Int64($0), .tick) }
+        }),
+    ]
+
+    public static func kind(of event: Event) -> String {
+        switch event {
+        case .tick: "tick"
+        case .frame: "frame"
+        }
     }
 
-    public static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State {}
-    public static func decode(_ line: EventLine) throws(ScenarioError) -> Event { .tick }
-    public static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>) {}
+    public static func start(_ settings: NoSettings, _ world: inout World<Noop>) throws(ScenarioError) -> State {}
+    public static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Noop>) {}
     public static func write(_ state: State, to out: inout CanonicalWriter) {}
 }

@@ -16,18 +16,25 @@ private func digests(_ trace: String) -> [String] {
 enum Rearm: Domain {
     static let entry = DomainEntry(Self.self)
     struct State { var firings = 0 }
-    enum Event { case arm, again }
+    enum Event { case arm, again, ping }
     static let name = "rearm"
     static let summary = "Test: a timer that re-arms itself at the same instant."
-    static var eventKinds: [EventSpec] { [EventSpec("arm"), EventSpec("ping")] }
-    static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State { State() }
-    static func decode(_ line: EventLine) throws(ScenarioError) -> Event { line.kind == "arm" ? .arm : .again }
-    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>) {
+    static let events: [EventKind<Event>] = [EventKind("arm") { _ throws(ScenarioError) in .arm }, EventKind("ping") { _ throws(ScenarioError) in .ping }]
+    static func kind(of event: Event) -> String {
         switch event {
-        case .arm: world.schedule(after: .zero, "again", .again)
+        case .arm: "arm"
+        case .again: "again"
+        case .ping: "ping"
+        }
+    }
+    static func start(_ settings: NoSettings, _ world: inout World<Rearm>) throws(ScenarioError) -> State { State() }
+    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Rearm>) {
+        switch event {
+        case .arm: world.schedule(after: .zero, .again)
+        case .ping: break
         case .again:
             state.firings += 1
-            world.schedule(after: .zero, "again", .again)
+            world.schedule(after: .zero, .again)
         }
     }
     static func write(_ state: State, to out: inout CanonicalWriter) { out.int("firings", state.firings) }

@@ -229,8 +229,10 @@ struct ScenarioEventErrorTests {
         // Generated events count against later lines.
         try expectError(counterHeader + "0 gen adds count=5 n=1 interval=1\n10 add n=1\n", line: 4, column: 4,
                         "event limit of 5", limits: limits)
-        // The noop generator checks its own count against the budget it is given.
-        try expectError(noopHeader + "0 gen ticks count=10 interval=1\n", line: 3, column: 19, "out of range 0...5", limits: limits)
+        // The noop generator checks its own count against the budget it is given (an error at the
+        // `gen` line, from GeneratorContext.error).
+        try expectError(noopHeader + "0 gen ticks count=10 interval=1\n", line: 3, column: 3,
+                        "count=10 is more than the 5 events", limits: limits)
     }
 
     @Test func unknownGenerator() throws {

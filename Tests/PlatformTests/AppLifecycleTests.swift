@@ -171,7 +171,7 @@ let lifecycleTable: [Row] = [
     }
 
     @Test func recordsForMovesAndIgnores() {
-        var world = World<Int>(start: .defaultStart)
+        var world = World<Bare>(start: .defaultStart)
         var l = AppLifecycle()
         l.handle(.becomeActive, &world)
         l.handle(.launch(.notificationAction), &world)

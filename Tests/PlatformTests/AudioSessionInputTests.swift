@@ -6,7 +6,7 @@ import Testing
 /// The recording side of the audio session (issue #7): permission, input format, echo-cancelled
 /// input, engine handles and configuration changes.
 @Suite struct AudioSessionInputTests {
-    private func world() -> World<Int> { World(start: .defaultStart) }
+    private func world() -> World<Bare> { World(start: .defaultStart) }
 
     @Test func permissionPromptsOnlyWhileUndetermined() {
         var w = world()

@@ -11,16 +11,16 @@ enum AudioProbe: Domain {
     typealias Event = AudioSystemEvent
     static let name = "audioProbe"
     static let summary = "test"
-    static var eventKinds: [EventSpec] { [AudioVocabulary.spec] }
-    static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State {
+    static let events: [EventKind<Event>] = [AudioVocabulary.eventKind { $0 }]
+    static func kind(of event: Event) -> String { AudioVocabulary.kind }
+    static func start(_ settings: NoSettings, _ world: inout World<AudioProbe>) throws(ScenarioError) -> State {
         var s = AudioSession()
         s.setCategory(.playback, options: [.mixWithOthers], &world)
         s.setPreferredIOBufferDuration(0.005, &world)
         s.setActive(true, &world)
         return s
     }
-    static func decode(_ line: EventLine) throws(ScenarioError) -> Event { try AudioVocabulary.decode(line) }
-    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>) { state.handle(event, &world) }
+    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<AudioProbe>) { state.handle(event, &world) }
     static func write(_ state: State, to out: inout CanonicalWriter) { state.write(to: &out) }
 }
 
@@ -100,7 +100,7 @@ private struct NoEvent {}
     @Test func silentSwitchMutesOnlyAmbientCategories() {
         #expect(AudioCategory.ambient.respectsSilentSwitch && AudioCategory.soloAmbient.respectsSilentSwitch)
         #expect(!AudioCategory.playback.respectsSilentSwitch && !AudioCategory.playAndRecord.respectsSilentSwitch)
-        var world = World<NoEvent>(start: .defaultStart)
+        var world = World<Bare>(start: .defaultStart)
         var s = AudioSession()
         s.setCategory(.ambient, &world)
         s.setActive(true, &world)
@@ -132,7 +132,7 @@ private struct NoEvent {}
     }
 
     @Test func activationFailsWhileInterruptedOrRefused() {
-        var world = World<NoEvent>(start: .defaultStart)
+        var world = World<Bare>(start: .defaultStart)
         var s = AudioSession()
         s.setActive(true, &world)
         s.handle(.interruption(typeRaw: 1, optionsRaw: nil), &world)
@@ -161,7 +161,7 @@ private struct NoEvent {}
         #expect(lines.contains("audio.granted sampleRate=44100.0 ioBufferMs=10.000 frames=441.0 source=scripted"))
         #expect(lines.contains("audio.rejected event=grant reason=\"sampleRate must be a finite number of Hz in (0, 384000]\""))
         #expect(lines.contains { $0.hasPrefix("audio.reset generation=2 wasActive=true") })
-        var world = World<NoEvent>(start: .defaultStart)
+        var world = World<Bare>(start: .defaultStart)
         var s = AudioSession()
         s.setCategory(.playAndRecord, options: [.defaultToSpeaker], &world)
         s.handle(.mediaServicesReset, &world)
@@ -169,7 +169,7 @@ private struct NoEvent {}
     }
 
     @Test func overrideClearsOnTheNextRouteChange() {
-        var world = World<NoEvent>(start: .defaultStart)
+        var world = World<Bare>(start: .defaultStart)
         var s = AudioSession()
         s.setCategory(.playAndRecord, &world)
         #expect(s.route.output == .receiver)

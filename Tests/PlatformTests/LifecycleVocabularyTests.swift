@@ -10,10 +10,10 @@ enum LifecycleProbe: Domain {
     typealias Event = LifecycleLine
     static let name = "lifecycleProbe"
     static let summary = "test"
-    static var eventKinds: [EventSpec] { [LifecycleVocabulary.spec] }
-    static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State { State() }
-    static func decode(_ line: EventLine) throws(ScenarioError) -> Event { try LifecycleVocabulary.decode(line) }
-    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>) {
+    static let events: [EventKind<Event>] = [LifecycleVocabulary.eventKind { $0 }]
+    static func kind(of event: Event) -> String { LifecycleVocabulary.kind }
+    static func start(_ settings: NoSettings, _ world: inout World<LifecycleProbe>) throws(ScenarioError) -> State { State() }
+    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<LifecycleProbe>) {
         if event.process == "keyboard" { state.keyboard.handle(event.event, &world) } else { state.app.handle(event.event, &world) }
     }
     static func write(_ state: State, to out: inout CanonicalWriter) {

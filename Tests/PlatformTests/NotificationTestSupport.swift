@@ -14,24 +14,30 @@ enum CentreHarness: Domain {
 
     enum Event {
         case wake
-        case run((inout State, inout World<Event>) -> Void)
+        case run((inout State, inout World<CentreHarness>) -> Void)
     }
 
     static let name = "centreHarness"
     static let summary = "Test harness for NotificationCentre."
-    static var eventKinds: [EventSpec] { [] }
+    static let events: [EventKind<Event>] = []
 
-    static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State { State() }
-    static func decode(_ line: EventLine) throws(ScenarioError) -> Event { throw line.error("no scenario events") }
+    static func kind(of event: Event) -> String {
+        switch event {
+        case .wake: NotificationCentre.timerKind
+        case .run: "event"
+        }
+    }
 
-    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>) {
+    static func start(_ settings: NoSettings, _ world: inout World<CentreHarness>) throws(ScenarioError) -> State { State() }
+
+    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<CentreHarness>) {
         switch event {
         case .wake: state.deliveries += state.centre.deliverDue(&world, appIsActive: state.appActive, wake: .wake)
         case .run(let body): body(&state, &world)
         }
     }
 
-    static func zoneChanged(_ state: inout State, _ world: inout World<Event>) {
+    static func zoneChanged(_ state: inout State, _ world: inout World<CentreHarness>) {
         state.centre.zoneChanged(&world, wake: .wake)
     }
 
@@ -44,7 +50,7 @@ extension Simulation where D == CentreHarness {
         try Simulation<CentreHarness>(start: t(iso), zone: try Zone.named(zone))
     }
 
-    mutating func run(_ body: @escaping (inout CentreHarness.State, inout World<CentreHarness.Event>) -> Void) {
+    mutating func run(_ body: @escaping (inout CentreHarness.State, inout World<CentreHarness>) -> Void) {
         send(.run(body))
     }
 

@@ -3,8 +3,8 @@ import LockstepRunner
 import Platform
 import Testing
 
-private func newWorld() -> World<Int> { World<Int>(start: .defaultStart) }
-private func records(_ w: World<Int>) -> [String] { w.outputs.map(\.description) }
+private func newWorld() -> World<Bare> { World<Bare>(start: .defaultStart) }
+private func records(_ w: World<Bare>) -> [String] { w.outputs.map(\.description) }
 
 @Suite struct KeyValueStoreTests {
     @Test func writeThenReadRoundTripsAndRecords() {

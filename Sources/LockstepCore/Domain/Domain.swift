@@ -4,35 +4,44 @@
 /// and everything that would make it impure (time, randomness, timers, ids, outputs, faults) goes
 /// through `world`. Given the same scenario, a domain produces the same trace, byte for byte, on
 /// every machine.
+///
+/// Everything a domain accepts is declared once and typed: its event kinds (`events`, each a
+/// closure that is both the declaration and the decoder, see `Fields`), its settings (`settings`,
+/// read into a typed `Settings` value), its historical bugs (`Fault`, an enum), and the name of
+/// every event it schedules or generates (`kind(of:)`). docs/writing-a-domain.md walks through one.
 public protocol Domain: SendableMetatype {
     associatedtype State
     associatedtype Event
+    /// The typed `set KEY VALUE` settings; `NoSettings` for none.
+    associatedtype Settings = NoSettings
+    /// Historical bugs that can be re-enabled (`set fault NAME`, `--fault NAME`); `NoFault` for none.
+    associatedtype Fault: DomainFault = NoFault
 
     /// The scenario name, lowerCamelCase: `repCounter`.
     static var name: String { get }
     /// One line for `lockstep list`: what the app does and which seed article it comes from.
     static var summary: String { get }
-    /// Every event kind the scenario may use. The runner validates lines against these.
-    static var eventKinds: [EventSpec] { get }
-    /// Every `set KEY VALUE` key.
-    static var configKeys: [ConfigSpec] { get }
-    /// Historical bugs that can be re-enabled (`set fault NAME`).
-    static var faults: [FaultSpec] { get }
+    /// Every event kind a scenario may use, each declared and decoded by one closure.
+    static var events: [EventKind<Event>] { get }
+    /// The `set KEY VALUE` settings, declared and read by one closure.
+    static var settings: SettingsReader<Settings> { get }
     /// Generators usable as `gen NAME ARGS`.
     static var generators: [Generator<Event>] { get }
     /// Write a state digest every this many steps (1 = every step). Large states choose more.
     static var digestInterval: Int { get }
 
+    /// The trace name of an event: `timer:<kind>` for a timer, `<kind>` for a generated event. For
+    /// a recorded kind it must be the kind's own name (`RegistryTests` checks every declared kind).
+    static func kind(of event: Event) -> String
+
     /// Builds the initial state from the scenario's settings. May emit outputs and schedule timers.
-    static func start(_ config: Config, _ world: inout World<Event>) throws(ScenarioError) -> State
-    /// Turns a validated scenario line into a typed event.
-    static func decode(_ line: EventLine) throws(ScenarioError) -> Event
+    static func start(_ settings: Settings, _ world: inout World<Self>) throws(ScenarioError) -> State
     /// The reducer.
-    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Event>)
+    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Self>)
     /// Writes the state canonically (the bytes behind the digest and the trace's final summary).
     static func write(_ state: State, to out: inout CanonicalWriter)
     /// Called after a `zone` event has changed `world.zone` (travel, a settings change).
-    static func zoneChanged(_ state: inout State, _ world: inout World<Event>)
+    static func zoneChanged(_ state: inout State, _ world: inout World<Self>)
 
     /// The domain as the CLI and the registry see it. Every domain declares it the same way,
     /// `public static let entry = DomainEntry(Self.self)`, so that its runner is specialised in the
@@ -41,31 +50,67 @@ public protocol Domain: SendableMetatype {
 }
 
 extension Domain {
-    public static var configKeys: [ConfigSpec] { [] }
-    public static var faults: [FaultSpec] { [] }
     public static var generators: [Generator<Event>] { [] }
     public static var digestInterval: Int { 1 }
-    public static func zoneChanged(_ state: inout State, _ world: inout World<Event>) {}
+    public static func zoneChanged(_ state: inout State, _ world: inout World<Self>) {}
+}
+
+extension Domain where Settings == NoSettings {
+    public static var settings: SettingsReader<NoSettings> { SettingsReader { _ throws(ScenarioError) in NoSettings() } }
+}
+
+/// A domain's historical bugs, as an enum: `world.isOn(.sharedDice)` is checked by the compiler,
+/// and `set fault NAME` names a case (an unknown name is a line:column error listing the cases).
+public protocol DomainFault: CaseIterable, RawRepresentable, Hashable, Sendable where RawValue == String {
+    /// What the bug does, for `lockstep list` and `lockstep mutate`.
+    var summary: String { get }
+}
+
+/// For domains without faults.
+public enum NoFault: DomainFault {
+    public init?(rawValue: String) { nil }
+    public var rawValue: String { switch self {} }
+    public var summary: String { switch self {} }
+    public static var allCases: [NoFault] { [] }
 }
 
 /// Expands `gen NAME ARGS` into events, deterministically.
-public struct Generator<Event> {
-    public var name: String
-    public var summary: String
-    public var fields: [FieldSpec]
-    /// Produces events with offsets from the `gen` line's time, in non-decreasing offset order.
-    public var expand: (EventLine, inout GeneratorContext) throws(ScenarioError) -> [Generated<Event>]
+///
+/// Its parameters are declared and read like an event's fields (`parameters`), then `expand` turns
+/// them into events; the declaration pass runs `parameters` only, never `expand`.
+public struct Generator<Event>: Sendable {
+    public let name: String
+    public let summary: String
+    /// The spec the runner validates `gen NAME` lines against (positional 0 is the generator name).
+    public let spec: EventSpec
+    public let declarationProblem: String?
+    @usableFromInline let run: @Sendable (inout Fields, inout GeneratorContext) throws(ScenarioError) -> [Generated<Event>]
 
-    public init(_ name: String, _ summary: String, fields: [FieldSpec],
-                expand: @escaping (EventLine, inout GeneratorContext) throws(ScenarioError) -> [Generated<Event>]) {
+    public init<Parameters>(_ name: String, _ summary: String,
+                            parameters: @escaping @Sendable (inout Fields) throws(ScenarioError) -> Parameters,
+                            expand: @escaping @Sendable (Parameters, inout GeneratorContext) throws(ScenarioError) -> [Generated<Event>]) {
         self.name = name
         self.summary = summary
-        self.fields = fields
-        self.expand = expand
+        var fields = Fields(declaring: "gen", summary)
+        _ = try? fields.argument("name", .word, "the generator")
+        var problem: String?
+        do { _ = try parameters(&fields) } catch { problem = error.message }
+        self.spec = fields.declared
+        self.declarationProblem = problem
+        self.run = { fields, context throws(ScenarioError) in
+            fields.nextPositional = 1
+            return try expand(try parameters(&fields), &context)
+        }
     }
 
-    /// The spec the runner validates `gen NAME` lines against (positional 0 is the generator name).
-    @usableFromInline var spec: EventSpec { EventSpec("gen", summary, positional: [FieldSpec("name", .word)], fields: fields) }
+    /// The declared parameters (without the positional generator name).
+    public var fields: [FieldSpec] { spec.fields }
+
+    /// Reads the validated `gen` line in `fields` and produces its events, in non-decreasing offset order.
+    @inlinable
+    public func expand(_ fields: inout Fields, _ context: inout GeneratorContext) throws(ScenarioError) -> [Generated<Event>] {
+        try run(&fields, &context)
+    }
 }
 
 /// What a generator may use: its own random stream and its budget.
@@ -75,22 +120,26 @@ public struct GeneratorContext {
     public var rng: SeededRNG
     /// The most events this expansion may produce before the scenario's event limit is hit.
     public var maxEvents: Int
+    /// The `gen` line, for errors about its parameters taken together.
+    public let location: ScenarioLocation
 
-    @inlinable public init(rng: SeededRNG, maxEvents: Int) {
+    @inlinable public init(rng: SeededRNG, maxEvents: Int, location: ScenarioLocation) {
         self.rng = rng
         self.maxEvents = maxEvents
+        self.location = location
     }
+
+    /// An error at the `gen` line.
+    public func error(_ message: String) -> ScenarioError { location.error(message) }
 }
 
-/// One generated event.
+/// One generated event; its trace name comes from the domain's `kind(of:)`.
 public struct Generated<Event> {
     public var offset: Duration
-    public var kind: String
     public var event: Event
 
-    public init(_ offset: Duration, _ kind: String, _ event: Event) {
+    @inlinable public init(_ offset: Duration, _ event: Event) {
         self.offset = offset
-        self.kind = kind
         self.event = event
     }
 }

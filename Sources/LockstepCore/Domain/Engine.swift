@@ -37,7 +37,7 @@ public struct StepReport {
 /// which removes the generic-metadata lookups that otherwise dominate the per-event cost.
 public struct Engine<D: Domain> {
     public var state: D.State
-    public var world: World<D.Event>
+    public var world: World<D>
     @inlinable public var stepCount: Int { _stepCount }
     @inlinable public var outputCount: Int { _outputCount }
     /// Why the run stopped early (a limit), if it did.
@@ -54,11 +54,10 @@ public struct Engine<D: Domain> {
 
     /// Creates the world and calls the domain's `start`; its outputs become step 0.
     @inlinable
-    public init<O: StepObserver>(config: Config, start: Instant, zone: Zone, seed: UInt64, limits: ScenarioLimits = .standard,
-                                 observer: inout O) throws(ScenarioError) {
-        var world = World<D.Event>(start: start, zone: zone, seed: seed, faults: config.faults,
-                                   maxPendingTimers: limits.maxPendingTimers)
-        self.state = try D.start(config, &world)
+    public init<O: StepObserver>(settings: D.Settings, faults: [D.Fault], start: Instant, zone: Zone, seed: UInt64,
+                                 limits: ScenarioLimits = .standard, observer: inout O) throws(ScenarioError) {
+        var world = World<D>(start: start, zone: zone, seed: seed, faults: faults, maxPendingTimers: limits.maxPendingTimers)
+        self.state = try D.start(settings, &world)
         self.world = world
         self.limits = limits
         self.digestInterval = max(1, D.digestInterval)
@@ -83,7 +82,13 @@ public struct Engine<D: Domain> {
 
     @inlinable public var isStopped: Bool { _stopReason != nil }
 
-    /// Delivers one recorded or generated event at `time` (which must not be before `world.now`).
+    /// Delivers one generated (or simulated) event at `time`, named by the domain's `kind(of:)`.
+    @inlinable
+    public mutating func deliver<O: StepObserver>(_ event: D.Event, at time: Instant, observer: inout O) {
+        deliver(event, kind: D.kind(of: event), at: time, observer: &observer)
+    }
+
+    /// Delivers one recorded event at `time` (which must not be before `world.now`), named as its line.
     @inlinable
     public mutating func deliver<O: StepObserver>(_ event: D.Event, kind: String, at time: Instant, observer: inout O) {
         precondition(time >= world._now, "the clock only moves forward")

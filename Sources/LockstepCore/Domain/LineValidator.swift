@@ -111,6 +111,12 @@ package struct LineValidator {
             } catch {
                 throw at.error("cannot read '\(relative)': \(error.message)")
             }
+        case .duration:
+            guard kind == .number || kind == .word else { throw wrong("a duration like 1.5, 90s or 2h30m") }
+            _ = try line.duration(at: i)
+        case .instant:
+            guard kind == .word || kind == .string else { throw wrong("an instant like @2026-03-29T01:30:00Z") }
+            _ = try line.instant(at: i)
         case .any: break
         }
     }

@@ -23,10 +23,12 @@ public struct RunSummary: Sendable {
     /// Artifacts by name (the last one written under each name), sorted by name.
     public var artifacts: [Artifact]
     public var events: Int
+    /// Inputs the domain refused or ignored (`World.reject`).
+    public var rejections: Int
 
     @inlinable
     public init(steps: Int, outputs: Int, endElapsed: Duration, pendingTimers: Int, stopReason: String?,
-                finalDigest: UInt64, artifacts: [Artifact], events: Int) {
+                finalDigest: UInt64, artifacts: [Artifact], events: Int, rejections: Int = 0) {
         self.steps = steps
         self.outputs = outputs
         self.endElapsed = endElapsed
@@ -35,6 +37,7 @@ public struct RunSummary: Sendable {
         self.finalDigest = finalDigest
         self.artifacts = artifacts
         self.events = events
+        self.rejections = rejections
     }
 }
 
@@ -64,6 +67,12 @@ struct TraceObserver<Output: TraceOutput>: StepObserver {
 
 /// Replays a scenario through its domain and writes the trace.
 public enum Runner {
+    /// Kinds the runner owns. A domain may not declare them (`RegistryTests` fails naming the
+    /// domain): a domain event named `zone` would never be reached, and one named `start` would give
+    /// traces with two different `start` steps.
+    public static let reservedKinds: [String] = ["start", "zone", "gen", "include", "until", "set", "lockstep", "domain",
+                                                 "title", "seed", "timer", "lockstep.stop"]
+
     /// Runs the rest of `reader` (whose header has been read) through domain `D`.
     @inlinable
     public static func run<D: Domain, Output: TraceOutput>(
@@ -71,31 +80,37 @@ public enum Runner {
         options: RunOptions, output: inout Output
     ) throws(ScenarioError) -> RunSummary {
         let limits = options.limits
-        let validator = LineValidator(specs: D.eventKinds, source: reader, limits: limits)
-        let config = try makeConfig(D.self, header: header, options: options, source: reader)
+        let kinds = D.events
+        let specs = kinds.map(\.spec)
+        let validator = LineValidator(specs: specs, source: reader, limits: limits)
+        let setup = try makeSetup(D.self, header: header, options: options, source: reader)
         let generators = D.generators
 
         var observer = TraceObserver(writer: TraceWriter(output: output, format: options.format))
         observer.writer.header(TraceHeader(
             scenario: header.path, domain: D.name, title: header.title, seed: header.seed, start: header.start,
-            zone: header.zone.name, faults: config.faults, digestInterval: max(1, D.digestInterval)))
+            zone: header.zone.name, faults: setup.faults.map(\.rawValue).sorted(), digestInterval: max(1, D.digestInterval)))
         defer { output = observer.writer.output }
 
-        var engine = try Engine<D>(config: config, start: header.start, zone: header.zone, seed: header.seed,
-                                   limits: limits, observer: &observer)
-        var line = EventLine(path: header.path, buffer: [])
+        var engine = try Engine<D>(settings: setup.settings, faults: setup.faults, start: header.start, zone: header.zone,
+                                   seed: header.seed, limits: limits, observer: &observer)
+        var fields = Fields(reading: specs, path: header.path)
         var lastTime = header.start
         var generatorOrdinal: UInt64 = 0
         var rounds = 0
-        while !engine.isStopped, try reader.next(into: &line) {
+        while !engine.isStopped, try reader.next(into: &fields.line) {
             rounds += 1
-            if rounds > limits.maxEvents + 1 { break }  // the reader enforces the limit; this is a backstop
-            let time = line.time
+            // The reader enforces the event limit with a located error; reaching this is a reader bug.
+            guard rounds <= limits.maxEvents + 1 else {
+                throw fields.line.location.error("more than \(limits.maxEvents) events (the limit maxEvents)")
+            }
+            let time = fields.line.time
             engine.fireTimers(before: time, observer: &observer)
             if engine.isStopped { break }
             lastTime = time
-            switch line.kind {
+            switch fields.line.kind {
             case "zone":
+                let line = fields.line
                 guard line.args.count == 1, line.args[0].isPositional else {
                     throw line.location.error("expected 'zone NAME' (an IANA name such as Europe/Berlin)")
                 }
@@ -104,45 +119,51 @@ public enum Runner {
                 do { zone = try Zone.named(name) } catch { throw line.location(ofArg: 0).error(error.message) }
                 engine.changeZone(zone, at: time, observer: &observer)
             case "gen":
-                guard let first = line.args.first, first.isPositional, first.kind == .word else {
-                    throw line.location.error("expected 'gen NAME key=value ...'")
+                guard let first = fields.line.args.first, first.isPositional, first.kind == .word else {
+                    throw fields.line.location.error("expected 'gen NAME key=value ...'")
                 }
-                let name = line.rawText(0)
+                let name = fields.line.rawText(0)
                 guard let generator = generators.first(where: { $0.name == name }) else {
                     let known = generators.map(\.name).sorted().joined(separator: ", ")
-                    throw line.location(ofArg: 0).error("unknown generator '\(name)'; this domain has: \(known.isEmpty ? "none" : known)")
+                    throw fields.line.location(ofArg: 0).error("unknown generator '\(name)'; this domain has: \(known.isEmpty ? "none" : known)")
                 }
-                try validator.validate(&line, against: generator.spec, what: "generator '\(name)'")
+                try validator.validate(&fields.line, against: generator.spec, what: "generator '\(name)'")
+                let location = fields.line.location
                 var context = GeneratorContext(
                     rng: SeededRNG.substream(seed: header.seed, label: "gen:" + name, index: generatorOrdinal),
-                    maxEvents: limits.maxEvents - reader.eventCount + 1)
+                    maxEvents: limits.maxEvents - reader.eventCount + 1, location: location)
                 generatorOrdinal += 1
-                let produced = try generator.expand(line, &context)
+                var genFields = Fields(reading: [generator.spec], path: header.path)
+                genFields.line = fields.line
+                let produced = try generator.expand(&genFields, &context)
                 guard produced.count <= context.maxEvents else {
-                    throw line.location.error("generator '\(name)' made \(produced.count) events; the scenario's event limit of \(limits.maxEvents) allows \(context.maxEvents) more")
+                    throw location.error("generator '\(name)' made \(produced.count) events; the scenario's event limit of \(limits.maxEvents) allows \(context.maxEvents) more")
                 }
                 var previous = Duration.zero
                 for item in produced {
                     guard item.offset >= previous else {
-                        throw line.location.error("generator '\(name)' produced events out of order (a bug in the generator)")
+                        throw location.error("generator '\(name)' produced events out of order (a bug in the generator)")
                     }
                     previous = item.offset
-                    let t = time + item.offset
+                    guard let t = time.adding(item.offset) else {
+                        throw location.error("generator '\(name)' produced an event past the end of time (offset \(item.offset) s)")
+                    }
                     if let until = reader.until, t > until {
-                        throw line.location.error("generator '\(name)' runs past 'until'")
+                        throw location.error("generator '\(name)' runs past 'until'")
                     }
                     engine.fireTimers(before: t, observer: &observer)
                     if engine.isStopped { break }
-                    engine.deliver(item.event, kind: item.kind, at: t, observer: &observer)
+                    engine.deliver(item.event, at: t, observer: &observer)
                     lastTime = t
                 }
-                try reader.noteGenerated(count: produced.count, last: lastTime, at: line.location)
+                try reader.noteGenerated(count: produced.count, last: lastTime, at: location)
             default:
-                let specIndex = try validator.spec(for: line)
-                let kind = line.kind
-                try validator.validate(&line, specAt: specIndex, what: "'\(kind)'")
-                let event = try D.decode(line)
-                engine.deliver(event, kind: line.kind, at: time, observer: &observer)
+                let specIndex = try validator.spec(for: fields.line)
+                let kind = fields.line.kind
+                try validator.validate(&fields.line, specAt: specIndex, what: "'\(kind)'")
+                fields.specIndex = specIndex
+                let event = try kinds[specIndex].decode(&fields)
+                engine.deliver(event, kind: kind, at: time, observer: &observer)
             }
         }
         let end = reader.until ?? lastTime
@@ -152,39 +173,42 @@ public enum Runner {
             steps: engine.stepCount, outputs: engine.outputCount, endElapsed: end - header.start,
             pendingTimers: engine.world.pendingTimerCount, stopReason: engine.stopReason,
             finalDigest: finalState.digest, artifacts: observer.artifacts.sorted { $0.name < $1.name },
-            events: reader.eventCount)
+            events: reader.eventCount, rejections: engine.world.rejectionCount)
         observer.writer.footer(summary, state: finalState)
         return summary
     }
 
-    /// Validates `set` lines and faults against the domain's declarations.
-    public static func makeConfig<D: Domain>(_ domain: D.Type, header: ScenarioHeader, options: RunOptions,
-                                      source: (any ScenarioSource)?) throws(ScenarioError) -> Config {
+    /// Validates `set` lines and faults against the domain's declarations and reads the settings.
+    public static func makeSetup<D: Domain>(_ domain: D.Type, header: ScenarioHeader, options: RunOptions,
+                                            source: (any ScenarioSource)?) throws(ScenarioError) -> (settings: D.Settings, faults: [D.Fault]) {
+        let declared = D.settings
         let validator = LineValidator(specs: [], source: source, limits: options.limits)
         var lines: [EventLine] = []
         for var line in header.settings {
             let key = line.rawText(0)
-            guard let spec = D.configKeys.first(where: { $0.name == key }) else {
-                let known = D.configKeys.map(\.name).sorted().joined(separator: ", ")
+            guard let spec = declared.spec.fields.first(where: { $0.name == key }) else {
+                let known = declared.spec.fields.map(\.name).sorted().joined(separator: ", ")
                 throw line.location(ofArg: 0).error("unknown setting '\(key)' for domain \(D.name); known: \(known.isEmpty ? "none" : known), and 'fault NAME'")
             }
             try validator.check(&line, 1, FieldSpec(key, spec.type), what: "'set \(key)'")
             lines.append(line)
         }
-        var faults: [String] = []
+        let settings = try declared.read(lines)
+        var faults: [D.Fault] = []
+        let known = D.Fault.allCases.map(\.rawValue).joined(separator: ", ")
         for (name, location) in header.faults {
-            guard D.faults.contains(where: { $0.name == name }) else {
-                throw location.error("unknown fault '\(name)' for domain \(D.name); known: \(D.faults.map(\.name).joined(separator: ", "))")
+            guard let fault = D.Fault(rawValue: name) else {
+                throw location.error("unknown fault '\(name)' for domain \(D.name); known: \(known.isEmpty ? "none" : known)")
             }
-            faults.append(name)
+            if !faults.contains(fault) { faults.append(fault) }
         }
-        for name in options.extraFaults where !faults.contains(name) {
-            guard D.faults.contains(where: { $0.name == name }) else {
+        for name in options.extraFaults {
+            guard let fault = D.Fault(rawValue: name) else {
                 throw ScenarioError(path: header.path, line: 0, column: 0,
-                                    message: "unknown fault '\(name)' for domain \(D.name); known: \(D.faults.map(\.name).joined(separator: ", "))")
+                                    message: "unknown fault '\(name)' for domain \(D.name); known: \(known.isEmpty ? "none" : known)")
             }
-            faults.append(name)
+            if !faults.contains(fault) { faults.append(fault) }
         }
-        return Config(lines: lines, faults: faults.sorted())
+        return (settings, faults.sorted { $0.rawValue < $1.rawValue })
     }
 }

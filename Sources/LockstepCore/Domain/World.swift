@@ -2,7 +2,9 @@
 /// randomness and ids, timers, faults, and the output sink.
 ///
 /// A reducer receives `inout World` and must use nothing else for time, randomness or output.
-public struct World<Event> {
+public struct World<D: Domain> {
+    public typealias Event = D.Event
+
     /// The current virtual instant. Only the runner moves it, and only forward.
     @inlinable public var now: Instant { _now }
     /// The scenario's start.
@@ -11,8 +13,12 @@ public struct World<Event> {
     @inlinable public var zone: Zone { _zone }
     /// The scenario seed every random stream derives from.
     public let seed: UInt64
-    /// Faults switched on for this run, sorted.
+    /// Faults switched on for this run, by name, sorted (the trace header lists them).
     public let faults: [String]
+    /// The same faults, typed.
+    public let activeFaults: [D.Fault]
+    /// Inputs refused or ignored so far (`reject`); the trace footer shows the count.
+    @inlinable public var rejectionCount: Int { _rejections }
     /// Outputs of the current step.
     @inlinable public var outputs: [Record] { _outputs }
     /// Artifacts of the current step.
@@ -28,15 +34,17 @@ public struct World<Event> {
     @usableFromInline var nextTimerID: UInt64 = 1
     @usableFromInline var uuidRNG: SeededRNG
     @usableFromInline let maxPendingTimers: Int
+    @usableFromInline var _rejections = 0
 
     @inlinable
-    public init(start: Instant, zone: Zone = .utc, seed: UInt64 = 0, faults: [String] = [],
+    public init(start: Instant, zone: Zone = .utc, seed: UInt64 = 0, faults: [D.Fault] = [],
                 maxPendingTimers: Int = ScenarioLimits.standard.maxPendingTimers) {
         self._now = start
         self.start = start
         self._zone = zone
         self.seed = seed
-        self.faults = faults.sorted()
+        self.activeFaults = faults
+        self.faults = faults.map(\.rawValue).sorted()
         self.uuidRNG = SeededRNG.substream(seed: seed, label: "uuid", index: 0)
         self.maxPendingTimers = maxPendingTimers
     }
@@ -60,12 +68,23 @@ public struct World<Event> {
 
     // MARK: Faults
 
-    /// Whether the named historical bug is switched on for this run.
-    @inlinable public func fault(_ name: String) -> Bool { faults.contains(name) }
+    /// Whether the historical bug `fault` is switched on for this run.
+    @inlinable public func isOn(_ fault: D.Fault) -> Bool { activeFaults.contains(fault) }
 
     // MARK: Output
 
     @inlinable public mutating func emit(_ record: Record) { _outputs.append(record) }
+
+    /// Refuses or ignores an input, in the one standard shape every domain shares:
+    /// `rejected input=<what> reason=<why> ...details`. Silence is a bug: every input a domain does
+    /// not act on goes through here, and the trace footer counts them.
+    ///
+    /// `input` names what was refused (an event kind, `notification`, `callback`); `reason` is a
+    /// short word (`out-of-order`, `not-running`, `unknown-rule`).
+    @inlinable public mutating func reject(_ input: String, _ reason: String, _ details: (Record) -> Record = { $0 }) {
+        _rejections += 1
+        _outputs.append(details(Record("rejected").word("input", input).word("reason", reason)))
+    }
     @inlinable public mutating func emit<O: RecordConvertible>(_ output: O) { _outputs.append(output.record) }
 
     /// Attaches a binary artifact (a PNG canvas, a LUT) to this step. The trace shows its size and
@@ -77,15 +96,17 @@ public struct World<Event> {
 
     // MARK: Timers
 
-    /// Schedules `event` to arrive `delay` from now. It appears in the trace as `timer:<kind>`.
+    /// Schedules `event` to arrive `delay` from now. It appears in the trace as `timer:<kind>`, with
+    /// the kind the domain's `kind(of:)` gives the event.
     @inlinable @discardableResult
-    public mutating func schedule(after delay: Duration, _ kind: String, _ event: Event) -> TimerID {
-        schedule(at: now + delay, kind, event)
+    public mutating func schedule(after delay: Duration, _ event: Event) -> TimerID {
+        schedule(at: now + delay, event)
     }
 
     /// Schedules `event` at an absolute instant. An instant in the past fires now, with a record.
     @inlinable @discardableResult
-    public mutating func schedule(at instant: Instant, _ kind: String, _ event: Event) -> TimerID {
+    public mutating func schedule(at instant: Instant, _ event: Event) -> TimerID {
+        let kind = D.kind(of: event)
         let id = TimerID(rawValue: nextTimerID)
         nextTimerID += 1
         var at = instant

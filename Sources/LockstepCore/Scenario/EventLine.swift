@@ -227,6 +227,30 @@ public struct EventLine: Sendable {
         throw valueLocation(i).error("no file attached to this argument; declare the field as .file in the domain's EventSpec")
     }
 
+    /// A duration in the scenario time syntax: `1.5` (seconds), `90s`, `2h30m`, `+2h30m`; exact.
+    public func duration(at i: Int) throws(ScenarioError) -> Duration {
+        let a = args[i]
+        let result = buffer.withUnsafeBufferPointer { p -> Result<Duration, Lexer.Problem> in
+            let from = a.valueStart < a.valueEnd && p[a.valueStart] == 43 ? a.valueStart + 1 : a.valueStart
+            do throws(Lexer.Problem) { return .success(try TimeSyntax.duration(p, from, a.valueEnd, whole: a.valueStart)) } catch { return .failure(error) }
+        }
+        switch result {
+        case .success(let d): return d
+        case .failure(let problem):
+            throw ScenarioLocation(path: path, line: lineNumber, column: problem.at - lineStart + 1).error(problem.message)
+        }
+    }
+
+    /// An ISO 8601 instant with an offset, written `@2026-03-29T01:30:00Z` or as a quoted string.
+    public func instant(at i: Int) throws(ScenarioError) -> Instant {
+        var text = try self.text(at: i)
+        if text.hasPrefix("@") { text.removeFirst() }
+        switch CivilTime.parseISO8601(Substring(text), requireUTC: false) {
+        case .success(let instant): return instant
+        case .failure(let error): throw valueLocation(i).error("bad instant '\(text)': \(error.message)")
+        }
+    }
+
     // MARK: Values by key
 
     public func double(_ key: StaticString) throws(ScenarioError) -> Double { try double(at: required(key)) }

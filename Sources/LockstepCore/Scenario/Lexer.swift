@@ -171,8 +171,18 @@ package enum Lexer {
             return .word
         }
         if isDigit(first) || first == 45 {
-            try validateNumber(p, start, end)
+            do { try validateNumber(p, start, end) } catch {
+                // `90s`, `2h30m`, `250ms`: a duration literal, kept as a word for `.duration` fields.
+                if isDigit(first), (try? TimeSyntax.duration(p, start, end, whole: start)) != nil { return .word }
+                throw error
+            }
             return .number
+        }
+        if first == 43, end - start > 1, (try? TimeSyntax.duration(p, start + 1, end, whole: start)) != nil {
+            return .word  // `+2h30m`: a duration literal
+        }
+        if first == 64, end - start > 1, case .success = CivilTime.parseISO8601(Substring(text(p, start + 1, end)), requireUTC: false) {
+            return .word  // `@2026-03-29T01:30:00Z`: an instant literal
         }
         if first == 47 || (first == 46 && end - start > 1 && !isDigit(p[start + 1])) {
             // Path-like words (`/etc/x`, `../x`, `./x`): accepted here so the path rules, not the lexer,

@@ -16,6 +16,10 @@ public enum FieldType: Hashable, Sendable, CustomStringConvertible {
     case bool
     /// A path (word or string) to a file under `Scenarios/`, read by the runner and handed over as bytes.
     case file
+    /// A duration in the scenario time syntax (`1.5`, `90s`, `+2h30m`), read exactly.
+    case duration
+    /// An ISO 8601 instant with an offset (`2026-03-29T01:30:00Z`).
+    case instant
     /// Anything; the domain checks it.
     case any
 
@@ -30,6 +34,8 @@ public enum FieldType: Hashable, Sendable, CustomStringConvertible {
         case .tuple(let n): n == 0 ? "tuple" : "tuple(\(n))"
         case .bool: "true|false"
         case .file: "file"
+        case .duration: "duration"
+        case .instant: "instant"
         case .any: "value"
         }
     }
@@ -40,6 +46,8 @@ public struct FieldSpec: Hashable, Sendable {
     public var type: FieldType
     public var required: Bool
     public var summary: String
+    /// The default's text when the field is optional and has one (`lockstep list` shows it).
+    public var defaultText: String?
     /// FNV-1a 64 of the name, matched against `Arg.keyHash`.
     public let nameHash: UInt64
 

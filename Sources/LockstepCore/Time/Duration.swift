@@ -19,6 +19,15 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
     @inlinable public static func hours(_ n: Int64) -> Duration { .seconds(n * 3_600) }
     @inlinable public static func days(_ n: Int64) -> Duration { .seconds(n * 86_400) }
 
+    /// The one conversion from `Double` seconds (a rate, a computed length) to a duration: rounded to
+    /// the nearest nanosecond, ties away from zero; nil for NaN, infinities and anything beyond
+    /// ±292 years. Scenario fields never come through here: `.duration` fields are read exactly.
+    @inlinable public init?(seconds: Double) {
+        let ns = (seconds * 1e9).rounded()
+        guard ns.isFinite, ns > -9.2e18, ns < 9.2e18 else { return nil }
+        self.nanoseconds = Int64(ns)
+    }
+
     /// Whole seconds, truncated toward zero.
     public var wholeSeconds: Int64 { nanoseconds / Duration.nanosecondsPerSecond }
 

@@ -22,6 +22,13 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
         return (nanosecondsSinceEpoch % 1_000_000_000 < 0) ? s - 1 : s
     }
 
+    /// `self + d`, or nil when the sum leaves the representable range (about ±292 years around
+    /// 1970). Every sum of a scenario-supplied time goes through here, never through a trapping `+`.
+    @inlinable public func adding(_ d: Duration) -> Instant? {
+        let (sum, overflow) = nanosecondsSinceEpoch.addingReportingOverflow(d.nanoseconds)
+        return overflow ? nil : Instant(nanosecondsSinceEpoch: sum)
+    }
+
     @inlinable public static func < (a: Instant, b: Instant) -> Bool { a.nanosecondsSinceEpoch < b.nanosecondsSinceEpoch }
     @inlinable public static func + (a: Instant, d: Duration) -> Instant { Instant(nanosecondsSinceEpoch: a.nanosecondsSinceEpoch + d.nanoseconds) }
     @inlinable public static func - (a: Instant, d: Duration) -> Instant { Instant(nanosecondsSinceEpoch: a.nanosecondsSinceEpoch - d.nanoseconds) }

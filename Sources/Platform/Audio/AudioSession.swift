@@ -82,8 +82,8 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
 
     /// `setCategory(_:mode:options:)`. Emits `audio.category`; when active and the route changes
     /// because of it, also `audio.route reason=categoryChange`.
-    public mutating func setCategory<E>(_ category: AudioCategory, mode: AudioMode = .default,
-                                        options: [AudioCategoryOption] = [], _ world: inout World<E>) {
+    public mutating func setCategory<D: Domain>(_ category: AudioCategory, mode: AudioMode = .default,
+                                        options: [AudioCategoryOption] = [], _ world: inout World<D>) {
         self.category = category
         self.mode = mode
         self.options = Array(Set(options)).sorted()
@@ -94,7 +94,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
 
     /// `setPreferredSampleRate(_:)`. A non-finite or non-positive rate is refused (`audio.rejected`).
     @discardableResult
-    public mutating func setPreferredSampleRate<E>(_ hz: Double, _ world: inout World<E>) -> Bool {
+    public mutating func setPreferredSampleRate<D: Domain>(_ hz: Double, _ world: inout World<D>) -> Bool {
         guard hz.isFinite, hz > 0 else {
             world.emit(Record("audio.rejected").word("call", "setPreferredSampleRate").string("reason", "the rate must be finite and positive"))
             return false
@@ -106,7 +106,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
 
     /// `setPreferredIOBufferDuration(_:)`. A non-finite or non-positive duration is refused.
     @discardableResult
-    public mutating func setPreferredIOBufferDuration<E>(_ seconds: Double, _ world: inout World<E>) -> Bool {
+    public mutating func setPreferredIOBufferDuration<D: Domain>(_ seconds: Double, _ world: inout World<D>) -> Bool {
         guard seconds.isFinite, seconds > 0 else {
             world.emit(Record("audio.rejected").word("call", "setPreferredIOBufferDuration").string("reason", "the duration must be finite and positive"))
             return false
@@ -120,7 +120,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
     /// (`audio.activation-failed reason=...`); otherwise grants and emits `audio.active` with what
     /// was granted and the route. `setActive(false, notifyOthers:)` emits `audio.active active=false`.
     @discardableResult
-    public mutating func setActive<E>(_ active: Bool, notifyOthers: Bool = false, _ world: inout World<E>) -> Bool {
+    public mutating func setActive<D: Domain>(_ active: Bool, notifyOthers: Bool = false, _ world: inout World<D>) -> Bool {
         if !active {
             let was = isActive
             isActive = false
@@ -146,7 +146,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
     }
 
     /// `overrideOutputAudioPort(.speaker / .none)`. Temporary: the next route change clears it.
-    public mutating func overrideOutputToSpeaker<E>(_ on: Bool, _ world: inout World<E>) {
+    public mutating func overrideOutputToSpeaker<D: Domain>(_ on: Bool, _ world: inout World<D>) {
         outputOverriddenToSpeaker = on
         world.emit(Record("audio.override").word("port", on ? "speaker" : "none"))
         reroute(.override, &world)
@@ -156,7 +156,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
 
     /// Applies a system event, emits its record and returns what it meant.
     @discardableResult
-    public mutating func handle<E>(_ event: AudioSystemEvent, _ world: inout World<E>) -> AudioSessionNotice {
+    public mutating func handle<D: Domain>(_ event: AudioSystemEvent, _ world: inout World<D>) -> AudioSessionNotice {
         switch event {
         case .grant(let g):
             if let g, let problem = g.problem {
@@ -266,7 +266,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
     }
 
     /// Re-resolves the route after an app-side change; emits `audio.route` only if it moved.
-    private mutating func reroute<E>(_ reason: AudioRouteChangeReason, _ world: inout World<E>) {
+    private mutating func reroute<D: Domain>(_ reason: AudioRouteChangeReason, _ world: inout World<D>) {
         let from = route
         route = resolveRoute()
         guard route != from else { return }
@@ -275,7 +275,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
             .word("input", route.input.rawValue).bool("audible", isAudible))
     }
 
-    mutating func ignore<E>(_ event: String, _ reason: String, _ world: inout World<E>) -> AudioSessionNotice {
+    mutating func ignore<D: Domain>(_ event: String, _ reason: String, _ world: inout World<D>) -> AudioSessionNotice {
         ignoredEvents += 1
         world.emit(Record("audio.ignored").word("event", event).string("reason", reason))
         return .ignored(reason)

@@ -42,7 +42,7 @@ extension AudioSession {
     // MARK: App side
 
     /// Builds a new engine in the current generation. Emits `audio.engine-built`.
-    public mutating func makeEngine<E>(_ world: inout World<E>) -> AudioEngineHandle {
+    public mutating func makeEngine<D: Domain>(_ world: inout World<D>) -> AudioEngineHandle {
         enginesBuilt += 1
         let h = AudioEngineHandle(generation: generation, serial: enginesBuilt)
         world.emit(Record("audio.engine-built").int("serial", h.serial).int("generation", h.generation))
@@ -50,14 +50,14 @@ extension AudioSession {
     }
 
     /// Asks for the microphone through the API `os` selects. Emits `audio.permission-request`.
-    public mutating func requestRecordPermission<E>(os: OSRelease, _ world: inout World<E>) -> RecordPermissionRequest {
+    public mutating func requestRecordPermission<D: Domain>(os: OSRelease, _ world: inout World<D>) -> RecordPermissionRequest {
         permission.request(api: .forRelease(os), &world)
     }
 
     /// `setPrefersEchoCancelledInput(_:)`: refused below iOS 18.2 (the API does not exist there).
     /// Emits `audio.echoCancelledInput` with the preference, availability and the enabled result.
     @discardableResult
-    public mutating func setPrefersEchoCancelledInput<E>(_ on: Bool, os: OSRelease, _ world: inout World<E>) -> Bool {
+    public mutating func setPrefersEchoCancelledInput<D: Domain>(_ on: Bool, os: OSRelease, _ world: inout World<D>) -> Bool {
         guard os >= .echoCancelledInput else {
             world.emit(Record("audio.rejected").word("call", "setPrefersEchoCancelledInput")
                 .string("reason", "needs iOS \(OSRelease.echoCancelledInput), running \(os)"))
@@ -75,7 +75,7 @@ extension AudioSession {
             .bool("enabled", isEchoCancelledInputEnabled)
     }
 
-    mutating func handleInput<E>(_ event: AudioSystemEvent, _ world: inout World<E>) -> AudioSessionNotice {
+    mutating func handleInput<D: Domain>(_ event: AudioSystemEvent, _ world: inout World<D>) -> AudioSessionNotice {
         switch event {
         case .permissionAnswer(let answer):
             guard let api = permission.answer(answer) else {

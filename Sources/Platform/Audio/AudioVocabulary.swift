@@ -22,8 +22,8 @@ import LockstepCore
 /// 9  audio echoCancelledInput available=true          the device offers echo-cancelled input
 /// ```
 ///
-/// A domain adds `AudioVocabulary.spec` to its `eventKinds` and, in `decode`, calls
-/// `AudioVocabulary.decode(line)` for `kind == "audio"`, then hands the event to
+/// A domain adds `AudioVocabulary.eventKind { .audio($0) }` to its `events`, which decodes with
+/// `AudioVocabulary.decode(line)`, and hands the event to
 /// `AudioSession.handle`.
 public enum AudioVocabulary {
     public static let kind = "audio"
@@ -143,6 +143,14 @@ public enum AudioVocabulary {
         case "echoCancelledInput": return .echoCancelledInputAvailability(try line.bool("available"))
         default:
             throw line.location(ofArg: first).error("unknown audio event '\(word)'; expected one of: \(eventWords.joined(separator: ", "))")
+        }
+    }
+
+    /// The `audio` kind for a domain's `events`: `wrap` puts the decoded line into the domain's event.
+    public static func eventKind<Event>(_ wrap: @escaping @Sendable (AudioSystemEvent) -> Event) -> EventKind<Event> {
+        EventKind(spec.kind, spec.summary) { f throws(ScenarioError) in
+            let line = f.custom(positional: spec.positional, spec.fields)
+            return wrap(f.isDeclaring ? .mediaServicesReset : try decode(line))
         }
     }
 }

@@ -39,7 +39,7 @@ public struct RecordPermission: Hashable, Sendable {
     public init(state: RecordPermissionState = .undetermined) { self.state = state }
 
     /// Asks for the microphone through `api`. Emits `audio.permission-request`.
-    public mutating func request<E>(api: RecordPermissionAPI, _ world: inout World<E>) -> RecordPermissionRequest {
+    public mutating func request<D: Domain>(api: RecordPermissionAPI, _ world: inout World<D>) -> RecordPermissionRequest {
         let result: RecordPermissionRequest
         if pendingPrompt != nil {
             result = .alreadyPrompting

@@ -55,7 +55,7 @@ public struct AppLifecycle: Hashable, Sendable, CanonicallyWritable {
     /// Applies `event`, emits its record (`lifecycle ...` or `lifecycle.ignored ...`) and returns the
     /// transition. Use this from a reducer.
     @discardableResult
-    public mutating func handle<E>(_ event: LifecycleEvent, _ world: inout World<E>) -> LifecycleTransition {
+    public mutating func handle<D: Domain>(_ event: LifecycleEvent, _ world: inout World<D>) -> LifecycleTransition {
         let t = apply(event)
         world.emit(t)
         return t

@@ -20,8 +20,8 @@ public struct LifecycleLine: Hashable, Sendable {
 /// 5     lifecycle launch reason=extension process=keyboard
 /// ```
 ///
-/// A domain adds `LifecycleVocabulary.spec` to its `eventKinds` and, in `decode`, calls
-/// `LifecycleVocabulary.decode(line)` for `kind == "lifecycle"`.
+/// A domain adds `LifecycleVocabulary.eventKind { .lifecycle($0) }` to its `events`, which decodes
+/// with `LifecycleVocabulary.decode(line)`.
 public enum LifecycleVocabulary {
     /// The scenario kind.
     public static let kind = "lifecycle"
@@ -105,5 +105,13 @@ public enum LifecycleVocabulary {
             throw line.location(ofArg: first).error("unknown lifecycle event '\(word)'; expected one of: \(eventWords.joined(separator: ", "))")
         }
         return LifecycleLine(process: process, event: event)
+    }
+
+    /// The `lifecycle` kind for a domain's `events`: `wrap` puts the decoded line into the domain's event.
+    public static func eventKind<Event>(_ wrap: @escaping @Sendable (LifecycleLine) -> Event) -> EventKind<Event> {
+        EventKind(spec.kind, spec.summary) { f throws(ScenarioError) in
+            let line = f.custom(positional: spec.positional, spec.fields)
+            return wrap(f.isDeclaring ? LifecycleLine(process: "app", event: .memoryWarning) : try decode(line))
+        }
     }
 }

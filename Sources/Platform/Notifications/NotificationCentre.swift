@@ -24,7 +24,8 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     public static let pendingLimit = 64
     /// How many delivered notifications stay in Notification Centre (oldest leave first).
     public static let deliveredLimit = 32
-    /// The trace kind of the delivery timer: steps show as `timer:notification`.
+    /// The trace kind domains give their `wake` event in `kind(of:)`, so that delivery timers show
+    /// as `timer:notification` in every domain.
     public static let timerKind = "notification"
 
     public private(set) var authorization: NotificationAuthorization = .notDetermined
@@ -72,7 +73,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     /// `requestAuthorization`: the system prompts only while `notDetermined`; the user's `answer`
     /// (from the scenario) then decides. Later calls return the current state without a prompt.
     @discardableResult
-    public mutating func requestAuthorization<E>(answer: NotificationAuthorization, _ world: inout World<E>)
+    public mutating func requestAuthorization<D: Domain>(answer: NotificationAuthorization, _ world: inout World<D>)
         -> NotificationAuthorization
     {
         let from = authorization
@@ -84,7 +85,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     }
 
     /// The user changes the setting in the Settings app (no prompt, any state to any state).
-    public mutating func setAuthorization<E>(_ status: NotificationAuthorization, _ world: inout World<E>) {
+    public mutating func setAuthorization<D: Domain>(_ status: NotificationAuthorization, _ world: inout World<D>) {
         let from = authorization
         authorization = status
         world.emit(Record("notification.authorization").word("from", from.rawValue).word("to", status.rawValue)
@@ -92,7 +93,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     }
 
     /// `setNotificationCategories`: replaces the whole set.
-    public mutating func setCategories<E>(_ list: [NotificationCategory], _ world: inout World<E>) {
+    public mutating func setCategories<D: Domain>(_ list: [NotificationCategory], _ world: inout World<D>) {
         categories = [:]
         for c in list { categories[c.identifier] = c }
         categoryLines = categories.keys.sorted().map { NotificationStateLines.line(NotificationStateLines.categoryRecord(categories[$0]!)) }
@@ -104,7 +105,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     /// Adds or replaces a request, applies the pending limit and re-arms the delivery timer.
     /// `wake` is the domain event the delivery timer carries; on it, call `deliverDue`.
     @discardableResult
-    public mutating func add<E>(_ request: NotificationRequest, _ world: inout World<E>, wake: E) -> NotificationAddResult {
+    public mutating func add<D: Domain>(_ request: NotificationRequest, _ world: inout World<D>, wake: D.Event) -> NotificationAddResult {
         let id = request.identifier
         if let reason = request.trigger.invalidReason {
             world.emit(Record("notification.rejected").string("id", id).string("reason", reason))
@@ -136,7 +137,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
 
     /// Removes pending requests by identifier; unknown identifiers are ignored, as iOS does, but
     /// counted in the record.
-    public mutating func remove<E>(_ ids: [String], _ world: inout World<E>, wake: E) {
+    public mutating func remove<D: Domain>(_ ids: [String], _ world: inout World<D>, wake: D.Event) {
         var removed: [String] = []
         var unknown = 0
         for id in ids {  // lint:allow unordered-iteration — ids is this function's [String] parameter, in caller order
@@ -150,7 +151,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
 
     /// Removes every pending request whose identifier starts with `prefix` (a helper for apps
     /// that list pending identifiers and filter them, as the seed apps do).
-    public mutating func remove<E>(prefix: String, _ world: inout World<E>, wake: E) {
+    public mutating func remove<D: Domain>(prefix: String, _ world: inout World<D>, wake: D.Event) {
         remove(pendingIdentifiers.filter { $0.hasPrefix(prefix) }, &world, wake: wake)
     }
 
@@ -170,7 +171,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
 
     /// The device zone changed: device-zone calendar triggers move to the new zone's wall clock.
     /// Named-zone calendar triggers and time intervals keep their instants.
-    public mutating func zoneChanged<E>(_ world: inout World<E>, wake: E) {
+    public mutating func zoneChanged<D: Domain>(_ world: inout World<D>, wake: D.Event) {
         var moved = 0
         for id in pendingIdentifiers {
             guard var p = pending[id], case .calendar(let c, _) = p.request.trigger, c.zone == nil else { continue }
@@ -196,7 +197,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     /// Delivers every request due at or before now, in (instant, add order) order, and re-arms.
     /// `appIsActive`: whether the app is on screen (then `presentsInForeground` decides).
     /// Each delivery emits `notification.delivered`; the list is returned for the domain's logic.
-    public mutating func deliverDue<E>(_ world: inout World<E>, appIsActive: Bool, wake: E) -> [NotificationDelivery] {
+    public mutating func deliverDue<D: Domain>(_ world: inout World<D>, appIsActive: Bool, wake: D.Event) -> [NotificationDelivery] {
         armed = nil
         var out: [NotificationDelivery] = []
         // The requests due now, in firing order with the soonest LAST (so the next one pops off
@@ -276,7 +277,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     /// Checks a response against the latest visible delivery of `id` and its category. On success
     /// the notification leaves Notification Centre and the response is returned; otherwise a
     /// `notification.response-rejected` record says why and nil is returned.
-    public mutating func respond<E>(_ id: String, action: String, _ world: inout World<E>) -> NotificationResponse? {
+    public mutating func respond<D: Domain>(_ id: String, action: String, _ world: inout World<D>) -> NotificationResponse? {
         func reject(_ reason: String) -> NotificationResponse? {
             world.emit(Record("notification.response-rejected").string("id", id).string("action", action).word("reason", reason))
             return nil
@@ -312,7 +313,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     /// `notification.pending count=N limit=64` and one `notification.pending-item` per request,
     /// sorted by identifier, with its next fire in UTC, in the device zone and (for a named-zone
     /// trigger) in that zone.
-    public func audit<E>(_ world: inout World<E>) {
+    public func audit<D: Domain>(_ world: inout World<D>) {
         world.emit(Record("notification.pending").int("count", pending.count).int("limit", NotificationCentre.pendingLimit)
             .word("authorization", authorization.rawValue))
         for id in pendingIdentifiers {
@@ -334,7 +335,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     }
 
     /// Keeps the soonest `pendingLimit` requests; returns the identifiers discarded.
-    private mutating func applyLimit<E>(_ world: inout World<E>) -> [String] {
+    private mutating func applyLimit<D: Domain>(_ world: inout World<D>) -> [String] {
         guard pending.count > NotificationCentre.pendingLimit else { return [] }
         let order = pendingByFireOrder
         var gone: [String] = []
@@ -392,13 +393,13 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     }
 
     /// Keeps exactly one timer armed at the earliest next fire.
-    private mutating func rearm<E>(_ world: inout World<E>, wake: E) {
+    private mutating func rearm<D: Domain>(_ world: inout World<D>, wake: D.Event) {
         let earliest = pending.values.min { NotificationCentre.firesBefore($0, $1) }?.nextFire
         if armed?.at == earliest { return }
         if let armed { world.cancel(armed.id) }
         armed = nil
         if let earliest {
-            armed = (world.schedule(at: earliest, NotificationCentre.timerKind, wake), earliest)
+            armed = (world.schedule(at: earliest, wake), earliest)
         }
     }
 

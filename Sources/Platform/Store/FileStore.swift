@@ -32,7 +32,7 @@ public struct FileStore: Hashable, Sendable, CanonicallyWritable {
 
     // MARK: App API
 
-    public mutating func read<E>(_ path: String, _ world: inout World<E>) -> StoreRead<[UInt8]> {
+    public mutating func read<D: Domain>(_ path: String, _ world: inout World<D>) -> StoreRead<[UInt8]> {
         guard FileStore.isValid(path) else {
             invalid(path, &world)
             return .denied(.invalidPath)
@@ -40,7 +40,7 @@ public struct FileStore: Hashable, Sendable, CanonicallyWritable {
         return core.read(path, &world)
     }
 
-    public mutating func read<T: StoreValue, E>(_ path: String, as type: T.Type, _ world: inout World<E>) -> StoreRead<T> {
+    public mutating func read<T: StoreValue, D: Domain>(_ path: String, as type: T.Type, _ world: inout World<D>) -> StoreRead<T> {
         guard FileStore.isValid(path) else {
             invalid(path, &world)
             return .denied(.invalidPath)
@@ -50,9 +50,9 @@ public struct FileStore: Hashable, Sendable, CanonicallyWritable {
 
     /// Writes atomically with `protection` (default the iOS default class).
     @discardableResult
-    public mutating func write<T: StoreValue, E>(_ path: String, _ value: T,
+    public mutating func write<T: StoreValue, D: Domain>(_ path: String, _ value: T,
                                                  protection: FileProtection = .completeUntilFirstUserAuthentication,
-                                                 by writer: String = "app", _ world: inout World<E>) -> StoreWrite {
+                                                 by writer: String = "app", _ world: inout World<D>) -> StoreWrite {
         guard FileStore.isValid(path) else {
             invalid(path, &world)
             return .denied(.invalidPath)
@@ -61,7 +61,7 @@ public struct FileStore: Hashable, Sendable, CanonicallyWritable {
     }
 
     @discardableResult
-    public mutating func remove<E>(_ path: String, by writer: String = "app", _ world: inout World<E>) -> StoreWrite {
+    public mutating func remove<D: Domain>(_ path: String, by writer: String = "app", _ world: inout World<D>) -> StoreWrite {
         guard FileStore.isValid(path) else {
             invalid(path, &world)
             return .denied(.invalidPath)
@@ -74,32 +74,32 @@ public struct FileStore: Hashable, Sendable, CanonicallyWritable {
 
     // MARK: Setup and faults
 
-    public mutating func seed<T: StoreValue, E>(_ path: String, _ value: T,
+    public mutating func seed<T: StoreValue, D: Domain>(_ path: String, _ value: T,
                                                 protection: FileProtection = .completeUntilFirstUserAuthentication,
-                                                _ world: inout World<E>) {
+                                                _ world: inout World<D>) {
         core.seed(path, value.storeBytes, protection: protection, &world)
     }
 
-    public mutating func setLock<E>(_ state: DeviceLockState, _ world: inout World<E>) { core.setLock(state, &world) }
+    public mutating func setLock<D: Domain>(_ state: DeviceLockState, _ world: inout World<D>) { core.setLock(state, &world) }
 
-    public mutating func dropWrites<E>(from writer: String = "app", _ reason: DropReason?, _ world: inout World<E>) {
+    public mutating func dropWrites<D: Domain>(from writer: String = "app", _ reason: DropReason?, _ world: inout World<D>) {
         core.dropWrites(from: writer, reason, &world)
     }
 
-    public mutating func setCapacity<E>(bytes: Int?, _ world: inout World<E>) { core.setCapacity(bytes, &world) }
+    public mutating func setCapacity<D: Domain>(bytes: Int?, _ world: inout World<D>) { core.setCapacity(bytes, &world) }
 
-    public mutating func corrupt<E>(_ path: String, reason: String, bytes: [UInt8]? = nil, _ world: inout World<E>) {
+    public mutating func corrupt<D: Domain>(_ path: String, reason: String, bytes: [UInt8]? = nil, _ world: inout World<D>) {
         core.corrupt(path, reason: reason, bytes: bytes, defaultProtection: .completeUntilFirstUserAuthentication, &world)
     }
 
     /// The system reclaiming space: removes everything under `Caches/` and `tmp/`, one
     /// `store.purged` record per file. Returns how many files went.
     @discardableResult
-    public mutating func purgeCaches<E>(_ world: inout World<E>) -> Int {
+    public mutating func purgeCaches<D: Domain>(_ world: inout World<D>) -> Int {
         core.purge(where: { $0.hasPrefix("Caches/") || $0.hasPrefix("tmp/") }, reason: "purgeable", &world)
     }
 
-    private func invalid<E>(_ path: String, _ world: inout World<E>) {
+    private func invalid<D: Domain>(_ path: String, _ world: inout World<D>) {
         world.emit(Record("store.denied").word("store", name).string("key", path).word("op", "access").word("reason", "invalidPath"))
     }
 

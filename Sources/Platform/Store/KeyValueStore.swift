@@ -49,13 +49,13 @@ public struct KeyValueStore: Hashable, Sendable, CanonicallyWritable {
     // MARK: App API
 
     /// Reads raw bytes.
-    public mutating func read<E>(_ key: String, _ world: inout World<E>) -> StoreRead<[UInt8]> {
+    public mutating func read<D: Domain>(_ key: String, _ world: inout World<D>) -> StoreRead<[UInt8]> {
         guard !key.isEmpty else { return invalid(key, &world) }
         return core.read(key, &world)
     }
 
     /// Reads and decodes; bytes that do not decode give `corrupt`, never a default value.
-    public mutating func read<T: StoreValue, E>(_ key: String, as type: T.Type, _ world: inout World<E>) -> StoreRead<T> {
+    public mutating func read<T: StoreValue, D: Domain>(_ key: String, as type: T.Type, _ world: inout World<D>) -> StoreRead<T> {
         guard !key.isEmpty else {
             _ = invalid(key, &world)
             return .denied(.invalidPath)
@@ -65,8 +65,8 @@ public struct KeyValueStore: Hashable, Sendable, CanonicallyWritable {
 
     /// Writes atomically. `by` names the writing process (default `app`).
     @discardableResult
-    public mutating func write<T: StoreValue, E>(_ key: String, _ value: T, by writer: String = "app",
-                                                 _ world: inout World<E>) -> StoreWrite {
+    public mutating func write<T: StoreValue, D: Domain>(_ key: String, _ value: T, by writer: String = "app",
+                                                 _ world: inout World<D>) -> StoreWrite {
         guard !key.isEmpty else {
             _ = invalid(key, &world)
             return .denied(.invalidPath)
@@ -75,34 +75,34 @@ public struct KeyValueStore: Hashable, Sendable, CanonicallyWritable {
     }
 
     @discardableResult
-    public mutating func remove<E>(_ key: String, by writer: String = "app", _ world: inout World<E>) -> StoreWrite {
+    public mutating func remove<D: Domain>(_ key: String, by writer: String = "app", _ world: inout World<D>) -> StoreWrite {
         core.remove(key, by: writer, &world)
     }
 
     // MARK: Setup and faults
 
     /// Puts a value in place without checks (fixtures, data from an earlier run). Emits `store.seeded`.
-    public mutating func seed<T: StoreValue, E>(_ key: String, _ value: T, _ world: inout World<E>) {
+    public mutating func seed<T: StoreValue, D: Domain>(_ key: String, _ value: T, _ world: inout World<D>) {
         core.seed(key, value.storeBytes, protection: protection, &world)
     }
 
     /// Follows the device's lock state (call on every store the domain holds).
-    public mutating func setLock<E>(_ state: DeviceLockState, _ world: inout World<E>) { core.setLock(state, &world) }
+    public mutating func setLock<D: Domain>(_ state: DeviceLockState, _ world: inout World<D>) { core.setLock(state, &world) }
 
     /// Makes `writer`'s writes and removals vanish (`reason`), or restores them (`nil`).
-    public mutating func dropWrites<E>(from writer: String = "app", _ reason: DropReason?, _ world: inout World<E>) {
+    public mutating func dropWrites<D: Domain>(from writer: String = "app", _ reason: DropReason?, _ world: inout World<D>) {
         core.dropWrites(from: writer, reason, &world)
     }
 
     /// Limits the total stored bytes (nil: no limit). Existing data stays; writes that would exceed fail.
-    public mutating func setCapacity<E>(bytes: Int?, _ world: inout World<E>) { core.setCapacity(bytes, &world) }
+    public mutating func setCapacity<D: Domain>(bytes: Int?, _ world: inout World<D>) { core.setCapacity(bytes, &world) }
 
     /// Damages `key`; reads give `corrupt(reason)` until it is overwritten.
-    public mutating func corrupt<E>(_ key: String, reason: String, bytes: [UInt8]? = nil, _ world: inout World<E>) {
+    public mutating func corrupt<D: Domain>(_ key: String, reason: String, bytes: [UInt8]? = nil, _ world: inout World<D>) {
         core.corrupt(key, reason: reason, bytes: bytes, defaultProtection: protection, &world)
     }
 
-    private func invalid<E>(_ key: String, _ world: inout World<E>) -> StoreRead<[UInt8]> {
+    private func invalid<D: Domain>(_ key: String, _ world: inout World<D>) -> StoreRead<[UInt8]> {
         world.emit(Record("store.denied").word("store", name).string("key", key).word("op", "access").word("reason", "invalidPath"))
         return .denied(.invalidPath)
     }

@@ -31,7 +31,7 @@ struct StoreCore: Hashable, Sendable {
 
     // MARK: Reads
 
-    mutating func read<E>(_ key: String, _ world: inout World<E>) -> StoreRead<[UInt8]> {
+    mutating func read<D: Domain>(_ key: String, _ world: inout World<D>) -> StoreRead<[UInt8]> {
         guard let entry = entries[key] else { return .missing }
         if let denial = entry.protection.denial(lock: lock, creating: false, isOpen: openKeys.contains(key)) {
             world.emit(Record("store.denied").word("store", name).string("key", key).word("op", "read")
@@ -45,7 +45,7 @@ struct StoreCore: Hashable, Sendable {
         return .ok(entry.bytes)
     }
 
-    mutating func read<T: StoreValue, E>(_ key: String, as type: T.Type, _ world: inout World<E>) -> StoreRead<T> {
+    mutating func read<T: StoreValue, D: Domain>(_ key: String, as type: T.Type, _ world: inout World<D>) -> StoreRead<T> {
         switch read(key, &world) {
         case .ok(let bytes):
             do throws(StoreDecodeError) {
@@ -63,8 +63,8 @@ struct StoreCore: Hashable, Sendable {
     // MARK: Writes
 
     /// Replaces the value atomically: afterwards the key holds exactly `bytes`, or the store is unchanged.
-    mutating func write<E>(_ key: String, _ bytes: [UInt8], protection: FileProtection, by writer: String,
-                           _ world: inout World<E>) -> StoreWrite {
+    mutating func write<D: Domain>(_ key: String, _ bytes: [UInt8], protection: FileProtection, by writer: String,
+                           _ world: inout World<D>) -> StoreWrite {
         if let reason = droppedWriters[writer] {
             world.emit(Record("store.dropped").word("store", name).string("key", key).word("op", "write")
                 .word("by", writer).word("reason", reason.rawValue).int("bytes", bytes.count))
@@ -91,7 +91,7 @@ struct StoreCore: Hashable, Sendable {
 
     /// Removes a key. Removing needs no protection key (it unlinks the file), but a dropped writer's
     /// removal vanishes like its writes.
-    mutating func remove<E>(_ key: String, by writer: String, _ world: inout World<E>) -> StoreWrite {
+    mutating func remove<D: Domain>(_ key: String, by writer: String, _ world: inout World<D>) -> StoreWrite {
         if let reason = droppedWriters[writer] {
             world.emit(Record("store.dropped").word("store", name).string("key", key).word("op", "remove")
                 .word("by", writer).word("reason", reason.rawValue).int("bytes", 0))
@@ -107,26 +107,26 @@ struct StoreCore: Hashable, Sendable {
     // MARK: Setup and faults
 
     /// Puts a value in place without any check (data left by an earlier run, another process, a fixture).
-    mutating func seed<E>(_ key: String, _ bytes: [UInt8], protection: FileProtection, _ world: inout World<E>) {
+    mutating func seed<D: Domain>(_ key: String, _ bytes: [UInt8], protection: FileProtection, _ world: inout World<D>) {
         usedBytes += bytes.count - (entries[key]?.bytes.count ?? 0)
         entries[key] = StoreEntry(bytes: bytes, protection: protection, corruptReason: nil)
         world.emit(Record("store.seeded").word("store", name).string("key", key).int("bytes", bytes.count)
             .digest("digest", FNV1a64.hash(bytes)))
     }
 
-    mutating func setLock<E>(_ state: DeviceLockState, _ world: inout World<E>) {
+    mutating func setLock<D: Domain>(_ state: DeviceLockState, _ world: inout World<D>) {
         let from = lock
         lock = state
         world.emit(Record("store.lock").word("store", name).word("from", from.rawValue).word("to", state.rawValue))
     }
 
-    mutating func dropWrites<E>(from writer: String, _ reason: DropReason?, _ world: inout World<E>) {
+    mutating func dropWrites<D: Domain>(from writer: String, _ reason: DropReason?, _ world: inout World<D>) {
         droppedWriters[writer] = reason
         world.emit(Record("store.fault").word("store", name).word("fault", "dropWrites").word("by", writer)
             .word("reason", reason?.rawValue ?? "off"))
     }
 
-    mutating func setCapacity<E>(_ bytes: Int?, _ world: inout World<E>) {
+    mutating func setCapacity<D: Domain>(_ bytes: Int?, _ world: inout World<D>) {
         capacityBytes = bytes.map { max(0, $0) }
         var r = Record("store.fault").word("store", name).word("fault", "capacity")
         r = capacityBytes.map { r.int("bytes", $0) } ?? r.word("bytes", "unlimited")
@@ -136,8 +136,8 @@ struct StoreCore: Hashable, Sendable {
     /// Damages the entry at `key`: reads report `corrupt(reason)` until it is overwritten. `bytes`,
     /// if given, replace the stored bytes (a truncated file, foreign data). A missing key becomes a
     /// damaged entry with those bytes and the default protection.
-    mutating func corrupt<E>(_ key: String, reason: String, bytes: [UInt8]?, defaultProtection: FileProtection,
-                             _ world: inout World<E>) {
+    mutating func corrupt<D: Domain>(_ key: String, reason: String, bytes: [UInt8]?, defaultProtection: FileProtection,
+                             _ world: inout World<D>) {
         var entry = entries[key] ?? StoreEntry(bytes: [], protection: defaultProtection, corruptReason: nil)
         if let bytes {
             usedBytes += bytes.count - entry.bytes.count
@@ -154,7 +154,7 @@ struct StoreCore: Hashable, Sendable {
 
     /// Removes every key that satisfies `predicate` (the system purging caches); one record per key,
     /// in key order.
-    mutating func purge<E>(where predicate: (String) -> Bool, reason: String, _ world: inout World<E>) -> Int {
+    mutating func purge<D: Domain>(where predicate: (String) -> Bool, reason: String, _ world: inout World<D>) -> Int {
         var count = 0
         for key in sortedKeys where predicate(key) {
             if let old = entries.removeValue(forKey: key) { usedBytes -= old.bytes.count }
