@@ -26,4 +26,6 @@ guard let root = Project.findRoot(from: start) else {
 installJSONBaseline()
 let context = CommandContext(project: Project(root: root, domains: allDomains), environment: environment, streamFD: 1)
 let code = LockstepCommand.main(Array(CommandLine.arguments.dropFirst()), context)
-exit(code)
+context.flush()
+// A failed write to stdout or stderr turns any result into a failure: the output is incomplete.
+exit(context.outputFailure == nil ? code : ExitCode.outputFailed)

@@ -32,10 +32,19 @@ public final class CommandContext {
         flushIfStreaming()
     }
 
+    /// The first failed write to stdout or stderr (errno), if any: `main` then exits with
+    /// `ExitCode.outputFailed`, so a closed pipe or a full disk never passes for success.
+    public private(set) var outputFailure: Int32?
+
     func flushIfStreaming() {
         guard streamFD != nil else { return }
-        if !out.isEmpty { var o = FileDescriptorOutput(fd: 1); o.write(out); out.removeAll() }
-        if !err.isEmpty { var o = FileDescriptorOutput(fd: 2); o.write(err); err.removeAll() }
+        flush()
+    }
+
+    /// Writes what is collected to stdout and stderr, keeping the first failure.
+    public func flush() {
+        if !out.isEmpty { var o = FileDescriptorOutput(fd: 1); o.write(out); out.removeAll(); outputFailure = outputFailure ?? o.failure }
+        if !err.isEmpty { var o = FileDescriptorOutput(fd: 2); o.write(err); err.removeAll(); outputFailure = outputFailure ?? o.failure }
     }
 
     public var outText: String { String(decoding: out, as: UTF8.self) }
@@ -49,6 +58,8 @@ public enum ExitCode {
     public static let mismatch: Int32 = 1
     /// Bad input or usage.
     public static let badInput: Int32 = 2
+    /// The command's output could not be written (stdout closed, disk full): what was printed is incomplete.
+    public static let outputFailed: Int32 = 3
     /// For `git bisect run`: this commit cannot be built or run; skip it.
     public static let skip: Int32 = 125
 }

@@ -27,6 +27,11 @@ public enum LintRule: String, CaseIterable, Sendable, Comparable {
     case timer
     /// `import Foundation` (or `FoundationEssentials`, `import struct Foundation.X`).
     case foundation
+    /// `import` of anything but `LockstepCore`, `Platform` and the Swift standard library's
+    /// `Synchronization`-free core: `Glibc`, `Darwin`, `Musl`, `LockstepRunner`, `LockstepTools`, the
+    /// `Lockstep` umbrella. The package graph already refuses most of these; lint says so early and
+    /// in words.
+    case moduleImport = "import"
     /// A libm call (`sin(`, `pow(`, ...) not qualified as `DetMath.`: results may differ in the last bit.
     case libm
     /// Iteration over a `Set` or `Dictionary` (or its `.keys` / `.values`) without sorting: hash order.
@@ -50,6 +55,7 @@ public enum LintRule: String, CaseIterable, Sendable, Comparable {
         case .dispatch: "Dispatch, DispatchQueue and other Dispatch* types"
         case .timer: "Timer (use world.schedule(after:))"
         case .foundation: "import Foundation"
+        case .moduleImport: "import of a module other than LockstepCore, Platform or another domain's own module (Glibc, Darwin, LockstepRunner, ...)"
         case .libm: "sin( cos( tan( asin( acos( atan( atan2( exp( exp2( log( log2( log10( pow( sinh( cosh( tanh( fmod( hypot( "
             + "and their Float forms (sinf( ...), bare or module-qualified; DetMath.sin( is fine"
         case .unorderedIteration: "for-in over a Set or Dictionary, or .keys/.values, without .sorted (heuristic, see below)"

@@ -56,6 +56,9 @@ public enum Linter {
 
     /// Modules through which a libm function can be reached by a qualified name.
     static let libmModules: Set<String> = ["Glibc", "Darwin", "Musl", "Foundation", "CoreFoundation", "ucrt", "WinSDK"]
+    /// Modules whose import is a finding in domain and platform code (Foundation has its own rule).
+    static let impureModules: Set<String> = ["Glibc", "Darwin", "Musl", "ucrt", "WinSDK", "CoreFoundation",
+                                             "LockstepRunner", "LockstepTools", "Lockstep", "XCTest", "Testing"]
 
     /// Members of a collection whose result does not depend on iteration order.
     static let orderFreeMembers: Set<String> = ["sorted", "contains", "count", "isEmpty", "min", "max", "underestimatedCount"]
@@ -121,6 +124,8 @@ public enum Linter {
                 if m < tokens.count && ["struct", "class", "enum", "func", "var", "let", "typealias", "protocol"].contains(tokens[m].text) { m += 1 }
                 if m < tokens.count && tokens[m].kind == .identifier && tokens[m].text.hasPrefix("Foundation") {
                     add(t, .foundation, "import \(tokens[m].text): domain and platform code use Lockstep's deterministic types only")
+                } else if m < tokens.count && tokens[m].kind == .identifier && Linter.impureModules.contains(tokens[m].text) {
+                    add(t, .moduleImport, "import \(tokens[m].text): domain and platform code import LockstepCore and Platform only (files, processes, clocks and the C library are the runner's)")
                 }
             case let name where isCall && libmFunctions.contains(name):
                 if previous?.isIdentifier("func") == true { break }

@@ -126,7 +126,12 @@ public enum LockstepCommand {
         let scenario = ctx.project.displayPath(forDisk: ctx.project.diskPath(forArgument: parsed.positional[0]))
         do {
             if let fd = ctx.streamFD {
-                _ = try ctx.project.stream(scenario, options: options, output: FileDescriptorOutput(fd: fd))
+                var output = AnyTraceOutput(FileDescriptorOutput(fd: fd))
+                _ = try ctx.project.stream(scenario, options: options, output: &output)
+                if let failure = (output.base as? FileDescriptorOutput)?.failure {
+                    ctx.printError("lockstep run: writing the trace failed (errno \(failure)); the trace is incomplete")
+                    return ExitCode.outputFailed
+                }
             } else {
                 ctx.out.append(contentsOf: try ctx.project.run(scenario, options: options).trace)
             }
@@ -147,7 +152,7 @@ public enum LockstepCommand {
             ctx.printError(error.description)
             return ExitCode.badInput
         }
-        var passed = 0, failed = 0, invalid = 0, missing = 0
+        var passed = 0, failed = 0, invalid = 0
         for scenario in scenarios {
             switch GoldenCheck.check(ctx.project, scenario) {
             case .passed:
@@ -164,7 +169,6 @@ public enum LockstepCommand {
                     failed += 1
                     ctx.print("FAIL  \(scenario)\n  missing golden \(path) (CI=true: goldens must be recorded and committed)")
                 } else {
-                    missing += 1
                     failed += 1
                     ctx.print("MISSING \(scenario)\n  no golden at \(path); read the trace with 'lockstep run \(scenario)', then 'lockstep record \(scenario)'")
                 }
@@ -174,6 +178,7 @@ public enum LockstepCommand {
                 ctx.print("ERROR \(scenario)\n  \(error)")
             }
         }
+        if parsed.positional.isEmpty { ctx.print(VocabularyCoverage.measure(ctx.project).summaryLine) }
         ctx.print("\(passed) passed, \(failed) failed")
         if invalid > 0 { return ExitCode.badInput }
         return failed == 0 ? ExitCode.ok : ExitCode.mismatch

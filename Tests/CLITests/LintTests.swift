@@ -109,7 +109,15 @@ private func rules(_ source: String) -> [String] {
         #expect(findings("import Foundation") == ["foundation@1:1"])
         #expect(findings("import FoundationEssentials") == ["foundation@1:1"])
         #expect(findings("import struct Foundation.Date") == ["foundation@1:1"])
-        #expect(findings("import Lockstep\nimport Platform // import Foundation") == [])
+        #expect(findings("import LockstepCore\nimport Platform // import Foundation") == [])
+    }
+
+    @Test func impureModuleImports() {
+        #expect(findings("import Glibc") == ["import@1:1"])
+        #expect(findings("#if canImport(Darwin)\nimport Darwin\n#endif") == ["import@2:1"])
+        #expect(findings("import LockstepRunner\nimport LockstepTools\nimport Lockstep") == ["import@1:1", "import@2:1", "import@3:1"])
+        #expect(findings("import func Glibc.getenv") == ["import@1:1"])
+        #expect(findings("import LockstepCore\nimport Platform\nimport Chalk") == [])
     }
 
     @Test func libm() {

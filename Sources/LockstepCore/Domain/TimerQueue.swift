@@ -35,6 +35,10 @@ struct TimerQueue<Event> {
     @inlinable var pendingCount: Int { live.count }
 
     @inlinable mutating func insert(_ entry: Entry) {
+        // Cancelled timers stay in the heap until they surface. A domain that schedules and cancels
+        // forever would grow it without bound, so once dead entries outnumber live ones (and there are
+        // enough to matter) the heap is rebuilt from the live ones: memory stays O(pending timers).
+        if heap.count >= 1_024 && heap.count > 2 * live.count { compact() }
         live.insert(entry.id.rawValue)
         heap.append(entry)
         var child = heap.count - 1
@@ -74,12 +78,21 @@ struct TimerQueue<Event> {
         heap.filter { live.contains($0.id.rawValue) }.sorted { TimerQueue.before($0, $1) }
     }
 
+    /// Pops cancelled timers off the top. Each round removes one entry, so it ends within
+    /// `heap.count` rounds.
     @inlinable mutating func dropDead() {
+        let maxRounds = heap.count
         var rounds = 0
-        while let top = heap.first, !live.contains(top.id.rawValue), rounds < Int.max {
+        while rounds < maxRounds, let top = heap.first, !live.contains(top.id.rawValue) {
             rounds += 1
             _ = removeTop()
         }
+    }
+
+    /// Rebuilds the heap from the live entries only (same order: `before` is a total order).
+    @inlinable mutating func compact() {
+        let kept = heap.filter { live.contains($0.id.rawValue) }.sorted { TimerQueue.before($0, $1) }
+        heap = kept  // a sorted array is a valid binary min-heap
     }
 
     @inlinable mutating func removeTop() -> Entry {

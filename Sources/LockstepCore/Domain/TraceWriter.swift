@@ -205,6 +205,7 @@ public struct TraceWriter<Output: TraceOutput> {
             put("---"); endLine()
             put("steps \(summary.steps)"); endLine()
             put("outputs \(summary.outputs)"); endLine()
+            put("rejections \(summary.rejections)"); endLine()
             put("end "); Duration.appendSeconds(summary.endElapsed.nanoseconds, to: &buffer); endLine()
             put("pending-timers \(summary.pendingTimers)"); endLine()
             put("status "); put(summary.stopReason.map { "stopped " + $0 } ?? "complete"); endLine()
@@ -219,7 +220,7 @@ public struct TraceWriter<Output: TraceOutput> {
                 lineStart = i + 1
             }
         case .json:
-            put("{\"type\":\"footer\",\"steps\":\(summary.steps),\"outputs\":\(summary.outputs),\"end\":\"")
+            put("{\"type\":\"footer\",\"steps\":\(summary.steps),\"outputs\":\(summary.outputs),\"rejections\":\(summary.rejections),\"end\":\"")
             Duration.appendSeconds(summary.endElapsed.nanoseconds, to: &buffer)
             put("\",\"pendingTimers\":\(summary.pendingTimers),\"status\":")
             JSON.appendString(summary.stopReason.map { "stopped " + $0 } ?? "complete", to: &buffer)
@@ -433,25 +434,9 @@ public enum StepKind: Sendable {
 
 /// Minimal JSON writing for `--json`.
 enum JSON {
-    static func appendString(_ s: String, to out: inout [UInt8]) {
-        out.append(34)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out.append(contentsOf: [92, 34])
-            case "\\": out.append(contentsOf: [92, 92])
-            case "\n": out.append(contentsOf: [92, 110])
-            case "\t": out.append(contentsOf: [92, 116])
-            default:
-                if scalar.value < 0x20 {
-                    out.append(contentsOf: "\\u00".utf8)
-                    Hex.appendLower(UInt64(scalar.value), digits: 2, to: &out)
-                } else {
-                    out.append(contentsOf: String(scalar).utf8)
-                }
-            }
-        }
-        out.append(34)
-    }
+    /// Strings are escaped exactly as the canonical JSON writer escapes them (one escaper for
+    /// every JSON byte Lockstep writes).
+    static func appendString(_ s: String, to out: inout [UInt8]) { JSONDocument.writeString(s, to: &out) }
 
     static func appendValue(_ v: Value, to out: inout [UInt8]) {
         switch v {

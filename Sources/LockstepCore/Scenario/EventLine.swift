@@ -147,6 +147,34 @@ public struct EventLine: Sendable {
         }
     }
 
+    /// The one walk over a tuple's elements, in order: calls `body(index, value)` for each and stops
+    /// early when it returns false. Returns the byte offset of the first element that is a word
+    /// rather than a number, if any. With `decode` false the values are not converted (`body` gets
+    /// 0): the validator only needs the word check, for every joint of every camera frame.
+    @inline(__always)
+    func walkTuple(_ i: Int, decode: Bool, _ body: (Int, Double) -> Bool) -> Int? {
+        let a = args[i]
+        return buffer.withUnsafeBufferPointer { p -> Int? in
+            var s = a.valueStart
+            var j = a.valueStart
+            var n = 0
+            while j <= a.valueEnd {
+                if j == a.valueEnd || p[j] == 44 {
+                    if Lexer.isLetter(p[s]) && Lexer.nonFinite(p, s, j) == nil { return s }
+                    if !body(n, decode ? Lexer.double(p, s, j) : 0) { return nil }
+                    n += 1
+                    s = j + 1
+                }
+                j += 1
+            }
+            return nil
+        }
+    }
+
+    func wordInTupleError(_ offset: Int) -> ScenarioError {
+        ScenarioLocation(path: path, line: lineNumber, column: offset - lineStart + 1).error("expected a number in tuple, found a word")
+    }
+
     /// The numbers of a tuple (a single number is a one-element tuple).
     public func doubles(at i: Int) throws(ScenarioError) -> [Double] {
         let a = args[i]
@@ -154,70 +182,28 @@ public struct EventLine: Sendable {
             throw valueLocation(i).error("expected numbers like 1,2,3, found \(a.kind) '\(rawText(i))'")
         }
         var result: [Double] = []
-        var problem: Int? = nil
-        buffer.withUnsafeBufferPointer { p in
-            var s = a.valueStart
-            var j = a.valueStart
-            while j <= a.valueEnd {
-                if j == a.valueEnd || p[j] == 44 {
-                    if Lexer.isLetter(p[s]) && Lexer.nonFinite(p, s, j) == nil { problem = s; return }
-                    result.append(Lexer.double(p, s, j))
-                    s = j + 1
-                }
-                j += 1
-            }
-        }
-        if let problem {
-            throw ScenarioLocation(path: path, line: lineNumber, column: problem - lineStart + 1)
-                .error("expected a number in tuple, found a word")
-        }
+        if let word = walkTuple(i, decode: true, { _, v in result.append(v); return true }) { throw wordInTupleError(word) }
         return result
     }
 
     /// Throws if a tuple holds a word where numbers are expected (cheap check, no allocation).
     func firstWordInTuple(at i: Int) throws(ScenarioError) -> Void {
-        let a = args[i]
-        var problem: Int? = nil
-        buffer.withUnsafeBufferPointer { p in
-            var s = a.valueStart
-            var j = a.valueStart
-            while j <= a.valueEnd {
-                if j == a.valueEnd || p[j] == 44 {
-                    if Lexer.isLetter(p[s]) && Lexer.nonFinite(p, s, j) == nil { problem = s; return }
-                    s = j + 1
-                }
-                j += 1
-            }
-        }
-        if let problem {
-            throw ScenarioLocation(path: path, line: lineNumber, column: problem - lineStart + 1)
-                .error("expected a number in tuple, found a word")
-        }
+        if let word = walkTuple(i, decode: false, { _, _ in true }) { throw wordInTupleError(word) }
     }
 
     /// Exactly three numbers, without allocating (joint `x,y,confidence`, colours).
     public func triple(at i: Int) throws(ScenarioError) -> (Double, Double, Double) {
-        let a = args[i]
         var values: (Double, Double, Double) = (0, 0, 0)
         var count = 0
-        var ok = a.kind == .tuple
-        if ok {
-            buffer.withUnsafeBufferPointer { p in
-                var s = a.valueStart
-                var j = a.valueStart
-                while j <= a.valueEnd {
-                    if j == a.valueEnd || p[j] == 44 {
-                        if count >= 3 || (Lexer.isLetter(p[s]) && Lexer.nonFinite(p, s, j) == nil) { ok = false; return }
-                        let v = Lexer.double(p, s, j)
-                        switch count { case 0: values.0 = v; case 1: values.1 = v; default: values.2 = v }
-                        count += 1
-                        s = j + 1
-                    }
-                    j += 1
-                }
+        var word: Int? = nil
+        if args[i].kind == .tuple {
+            word = walkTuple(i, decode: true) { n, v in
+                switch n { case 0: values.0 = v; case 1: values.1 = v; case 2: values.2 = v; default: break }
+                count = n + 1
+                return n < 3
             }
         }
-        guard ok, count == 3 else { throw valueLocation(i).error("expected three numbers like 0.5,0.2,0.9, found '\(rawText(i))'") }
+        guard word == nil, count == 3 else { throw valueLocation(i).error("expected three numbers like 0.5,0.2,0.9, found '\(rawText(i))'") }
         return values
     }
 

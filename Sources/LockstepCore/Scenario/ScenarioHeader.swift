@@ -2,7 +2,6 @@
 public struct ScenarioHeader: Sendable {
     /// The scenario's path as given (normally relative to the repository, `Scenarios/chalk/x.scenario`).
     public var path: String
-    public var version: Int = 1
     public var domain: String = ""
     public var domainLocation: ScenarioLocation
     public var title: String?
@@ -20,10 +19,5 @@ public struct ScenarioHeader: Sendable {
     public init(path: String) {
         self.path = path
         self.domainLocation = ScenarioLocation(path: path, line: 1, column: 1)
-    }
-
-    /// The `set` line for `key`, if any.
-    public func setting(_ key: String) -> EventLine? {
-        settings.first { (try? $0.word(at: 0)) == key }
     }
 }

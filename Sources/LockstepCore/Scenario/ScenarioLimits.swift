@@ -21,6 +21,8 @@ public struct ScenarioLimits: Sendable, Hashable {
     public var maxPendingTimers = 1_000_000
     /// Largest file a scenario may hand to its domain (`file` fields), in bytes.
     public var maxAttachedFileBytes = 64 << 20
+    /// Most lines (comments and blank lines included) in one scenario or included file.
+    public var maxLinesPerFile = 100_000_000
 
     public init() {}
 

@@ -117,16 +117,23 @@ public struct Project {
         return RunResult(scenario: display, header: header, summary: summary, trace: bytes)
     }
 
+    /// Runs a scenario streaming its trace to an output whose state afterwards does not matter
+    /// (benchmarks writing to `NullOutput`).
+    public func stream(_ display: String, options: RunOptions, output: some TraceOutput) throws(ScenarioError) -> RunSummary {
+        var out = AnyTraceOutput(output)
+        return try stream(display, options: options, output: &out)
+    }
+
     /// Runs a scenario streaming its trace to `output` (for `lockstep run`, whose memory must not grow).
-    public func stream(_ display: String, options: RunOptions, output: any TraceOutput) throws(ScenarioError) -> RunSummary {
+    /// `output` comes back as the run left it, so the caller can see a failed write.
+    public func stream(_ display: String, options: RunOptions, output: inout AnyTraceOutput) throws(ScenarioError) -> RunSummary {
         let reader = try ScenarioReader(display: display, diskPath: diskPath(forDisplay: display), files: files, limits: options.limits)
         let header = try reader.readHeader()
         guard let entry = domain(named: header.domain) else {
             let known = domains.map(\.name).sorted().joined(separator: ", ")
             throw header.domainLocation.error("unknown domain '\(header.domain)'; known domains: \(known)")
         }
-        var out = AnyTraceOutput(output)
-        return try entry.run(reader: reader, header: header, options: options, output: &out)
+        return try entry.run(reader: reader, header: header, options: options, output: &output)
     }
 }
 

@@ -54,7 +54,11 @@ public enum FileIO {
             if n == 0 { break }
             done += n
         }
-        if done < size { bytes.removeLast(size - done) }
+        // A file that shrank while being read (or a read that stalled) is an error, never a silent
+        // truncation that a golden would then pin.
+        guard done == size else {
+            throw Failure(path: path, message: "read \(done) of \(size) bytes (the file changed while being read)")
+        }
         return bytes
     }
 

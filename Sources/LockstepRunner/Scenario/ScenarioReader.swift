@@ -343,7 +343,10 @@ public final class ScenarioReader {
         var rounds = 0
         while let (start, end) = try reader.next() {
             rounds += 1
-            if rounds > 100_000_000 { break }
+            guard rounds <= limits.maxLinesPerFile else {
+                throw ScenarioError(path: reader.path, line: reader.lineNumber, column: 1,
+                                    message: "more than \(limits.maxLinesPerFile) lines in one file (the limit maxLinesPerFile)")
+            }
             let buffer = reader.buffer
             let kind: LineType?
             do {
