@@ -2,7 +2,7 @@ import LockstepCore
 import Platform
 
 extension LiveMic {
-    public static func reduce(_ s: inout LiveMicState, _ event: LiveMicEvent, _ world: inout World<LiveMicEvent>) {
+    public static func reduce(_ s: inout LiveMicState, _ event: LiveMicEvent, _ world: inout World<LiveMic>) {
         guard !s.terminated else {
             s.rejectedInputs += 1
             world.emit(Record("ignored").string("why", "the app was terminated (missing NSMicrophoneUsageDescription)"))
@@ -38,8 +38,8 @@ extension LiveMic {
 
     /// A slider: non-finite values refused (the `nanThroughClamp` fault lets NaN through), finite
     /// ones clamped as in the article.
-    static func setControl(_ s: inout LiveMicState, _ name: ControlName, _ value: Double, _ world: inout World<LiveMicEvent>) {
-        let outcome = Controls.clamp(name, value, naive: s.faults.nanThroughClamp)
+    static func setControl(_ s: inout LiveMicState, _ name: ControlName, _ value: Double, _ world: inout World<LiveMic>) {
+        let outcome = Controls.clamp(name, value, naive: world.isOn(.nanThroughClamp))
         let stored: Float
         var r = Record("control").word("name", name.rawValue)
         switch outcome {
@@ -75,7 +75,7 @@ extension LiveMic {
     /// Background keeps a live app running only with `UIBackgroundModes: audio` (and real, audible
     /// output); otherwise the system suspends it and the audio stops. Foreground never restarts by
     /// itself: the user taps Start again.
-    static func lifecycle(_ s: inout LiveMicState, _ line: LifecycleLine, _ world: inout World<LiveMicEvent>) {
+    static func lifecycle(_ s: inout LiveMicState, _ line: LifecycleLine, _ world: inout World<LiveMic>) {
         guard line.process == "app" else {
             s.rejectedInputs += 1
             world.emit(Record("lifecycle-rejected").word("process", line.process).string("why", "this app has no extension processes"))

@@ -29,7 +29,7 @@ extension LiveMic {
     }
 
     /// Emits `feedback` when the howl state flips (checked after every step).
-    static func updateHowl(_ s: inout LiveMicState, _ world: inout World<LiveMicEvent>) {
+    static func updateHowl(_ s: inout LiveMicState, _ world: inout World<LiveMic>) {
         let g = loopGain(s)
         let now = s.engine.realRunning && g >= 1
         guard now != s.howling else { return }
@@ -37,7 +37,7 @@ extension LiveMic {
         world.emit(Record("feedback").bool("howl", now).fixed("loopGain", g, 4).word("output", s.session.route.output.rawValue))
     }
 
-    static func render(_ s: inout LiveMicState, _ f: MicFrames, _ world: inout World<LiveMicEvent>) {
+    static func render(_ s: inout LiveMicState, _ f: MicFrames, _ world: inout World<LiveMic>) {
         let frames = f.samples.count
         func drop(_ reason: String, _ why: String? = nil) {
             s.droppedFrames += frames

@@ -16,7 +16,6 @@ public struct LiveMicState: Sendable {
     /// The app exited (a missing purpose string on microphone access); later events are refused.
     public var terminated = false
 
-    public var faults = LiveMicFaults()
     public var life = AppLifecycle()
     public var session = AudioSession()
     public var engine: LiveEngine

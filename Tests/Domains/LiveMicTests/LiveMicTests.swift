@@ -24,6 +24,12 @@ private func field(_ record: String, _ key: String) -> String? {
 }
 
 @Suite struct LiveMicKnownValueTests {
+    /// The declarations are consistent: every kind declares without throwing and `kind(of:)` names
+    /// each kind's placeholder event with the kind's own name.
+    @Test func entryHasNoProblems() {
+        #expect(LiveMic.entry.problems.isEmpty, "\(LiveMic.entry.problems)")
+    }
+
     /// 10^(dB/20): the note's verified values (independently, 10^1.2 = 15.848931924611133 etc.).
     @Test func decibelsToGain() {
         let table: [(Double, Double)] = [(24, 15.848931924611133), (12, 3.9810717055349722), (6, 1.9952623149688795),
