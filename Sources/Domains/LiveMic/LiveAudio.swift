@@ -141,7 +141,7 @@ extension LiveMic {
     static func toggle(_ s: inout LiveMicState, _ world: inout World<LiveMic>) {
         if s.startPending {
             s.rejectedInputs += 1
-            world.emit(Record("tap").word("result", "ignored").string("why", "a start is already waiting for the permission prompt"))
+            world.reject("tap", "start-pending")
             return
         }
         if s.isLive {
@@ -166,7 +166,7 @@ extension LiveMic {
             world.emit(Record("tap").word("result", "waitingForPermission"))
         case .alreadyPrompting:
             s.rejectedInputs += 1
-            world.emit(Record("tap").word("result", "ignored").string("why", "the permission prompt is already on screen"))
+            world.reject("tap", "prompt-on-screen")
         }
     }
 

@@ -5,7 +5,8 @@ extension LiveMic {
     public static func reduce(_ s: inout LiveMicState, _ event: LiveMicEvent, _ world: inout World<LiveMic>) {
         guard !s.terminated else {
             s.rejectedInputs += 1
-            world.emit(Record("ignored").string("why", "the app was terminated (missing NSMicrophoneUsageDescription)"))
+            // The cause is in the earlier `app.terminated` record.
+            world.reject(kind(of: event), "terminated")
             return
         }
         switch event {
@@ -52,8 +53,9 @@ extension LiveMic {
             case .trebleDB: s.engine.trebleDB
             case .reverbMix: s.engine.reverbMix
             }
-            world.emit(Record("control-rejected").word("name", name.rawValue).fixed("value", value, 3).string("why", why)
-                .fixed("kept", Double(kept), 3))
+            world.reject("control", "not-finite") {
+                $0.word("name", name.rawValue).fixed("value", value, 3).string("why", why).fixed("kept", Double(kept), 3)
+            }
             return
         case .accepted(let v):
             stored = v
@@ -78,7 +80,7 @@ extension LiveMic {
     static func lifecycle(_ s: inout LiveMicState, _ line: LifecycleLine, _ world: inout World<LiveMic>) {
         guard line.process == "app" else {
             s.rejectedInputs += 1
-            world.emit(Record("lifecycle-rejected").word("process", line.process).string("why", "this app has no extension processes"))
+            world.reject(LifecycleVocabulary.kind, "no-extensions") { $0.word("process", line.process) }
             return
         }
         let t = s.life.handle(line.event, &world)

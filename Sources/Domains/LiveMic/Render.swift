@@ -50,21 +50,24 @@ extension LiveMic {
             return drop(s.session.isCurrent(s.engine.handle) ? "engineStoppedBySystem" : "staleEngine")
         }
         guard let format = s.engine.format else { return drop("notConnected") }
-        if let rate = f.sampleRateHz, rate != format.sampleRateHz {
+        // A batch that does not fit the connected graph is refused (unlike the drops above, which
+        // are audio arriving while nothing renders).
+        func refuse(_ reason: String, _ why: String) {
             s.rejectedInputs += 1
-            return drop("formatMismatch", "sampleRate \(rate) does not match the connected \(format)")
+            s.droppedFrames += frames
+            world.reject("mic", reason) { $0.int("samples", frames).string("why", why) }
+        }
+        if let rate = f.sampleRateHz, rate != format.sampleRateHz {
+            return refuse("format-mismatch", "sampleRate \(rate) does not match the connected \(format)")
         }
         if let ch = f.channels, ch != format.channels {
-            s.rejectedInputs += 1
-            return drop("formatMismatch", "\(ch) channels do not match the connected \(format)")
+            return refuse("format-mismatch", "\(ch) channels do not match the connected \(format)")
         }
         guard frames % format.channels == 0 else {
-            s.rejectedInputs += 1
-            return drop("partialFrame", "\(frames) samples are not whole frames of \(format.channels) channels")
+            return refuse("partial-frame", "\(frames) samples are not whole frames of \(format.channels) channels")
         }
         guard f.samples.allSatisfy(\.isFinite) else {
-            s.rejectedInputs += 1
-            return drop("nonFinite", "non-finite samples: the batch is refused whole")
+            return refuse("non-finite", "non-finite samples: the batch is refused whole")
         }
         let silent = s.session.permission.state != .granted
         let e = s.engine

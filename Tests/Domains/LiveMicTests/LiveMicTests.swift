@@ -146,6 +146,13 @@ private func field(_ record: String, _ key: String) -> String? {
         #expect(r.contains("audio.active active=false wasActive=true notifyOthers=true"))
     }
 
+    /// Refused inputs share the standard `rejected` record (no golden sends an extension's lifecycle).
+    @Test func refusedInputsAreRejectedRecords() throws {
+        let r = try records("1 lifecycle background process=widget\n2 tap\n3 mic samples=0.1 channels=2\n")
+        #expect(r.contains("rejected input=lifecycle reason=no-extensions process=widget"))
+        #expect(r.contains("rejected input=mic reason=format-mismatch samples=1 why=\"2 channels do not match the connected 48000.0Hz/1ch\""))
+    }
+
     /// Scenario errors carry line:column.
     @Test func badLinesAreLocatedErrors() {
         #expect(error("1 control volume\n")?.contains("t.scenario:4:") == true)
