@@ -54,14 +54,14 @@ extension LiveMic {
         s.session.setCategory(.playAndRecord, mode: .default, options: options(s, world), &world)
         s.session.setPreferredSampleRate(preferredSampleRateHz, &world)
         s.session.setPreferredIOBufferDuration(preferredIOBufferSeconds, &world)
-        if s.os < .echoCancelledInput {
-            world.emit(Record("config.echoCancelledInput").word("requested", "false").string("why", "needs iOS 18.2, running \(s.os)"))
+        if !s.device.isAvailable(.echoCancelledInput) {
+            world.emit(Record("config.echoCancelledInput").word("requested", "false").string("why", "needs iOS 18.2, running \(s.device.os)"))
         } else if !s.preferEchoCancellation {
             world.emit(Record("config.echoCancelledInput").word("requested", "false").string("why", "the app does not prefer it"))
         } else if !s.session.echoCancelledInputAvailable {
             world.emit(Record("config.echoCancelledInput").word("requested", "false").string("why", "not available on this device or route"))
         } else {
-            s.session.setPrefersEchoCancelledInput(true, os: s.os, &world)
+            s.session.setPrefersEchoCancelledInput(true, os: s.device.os, &world)
         }
         noteEchoCancellation(&s, &world)
         guard activate else { return }
@@ -151,14 +151,14 @@ extension LiveMic {
             emitView(s, &world)
             return
         }
-        guard s.hasPurposeString else {
+        guard s.device.has(.microphoneUsageDescription) else {
             s.terminated = true
             s.isLive = false
             world.emit(Record("app.terminated").word("reason", "missingPurposeString")
                 .string("why", "NSMicrophoneUsageDescription is missing: the system ends the app on microphone access"))
             return
         }
-        switch s.session.requestRecordPermission(os: s.os, &world) {
+        switch s.session.requestRecordPermission(os: s.device.os, &world) {
         case .answered(let granted):
             if granted { startLive(&s, &world) } else { denied(&s, &world) }
         case .prompting:

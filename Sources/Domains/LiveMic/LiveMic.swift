@@ -87,9 +87,7 @@ public enum LiveMic: Domain {
     }
 
     public struct Settings: Sendable {
-        public var os: OSRelease
-        public var purposeString: Bool
-        public var backgroundAudio: Bool
+        public var device: Device
         public var allowBluetoothMic: Bool
         public var preferEchoCancellation: Bool
         public var permission: RecordPermissionState
@@ -106,7 +104,10 @@ public enum LiveMic: Domain {
         guard let os = OSRelease.parse(String(osNumber)), os >= OSRelease(16, 6) else {
             throw s.error("expected an iOS version from 16.6 (the app's minimum), like 16.6, 17.0 or 18.2", at: "os")
         }
-        return Settings(os: os, purposeString: purposeString, backgroundAudio: backgroundAudio, allowBluetoothMic: allowBluetoothMic,
+        var capabilities: FlagSet<Capability> = []
+        capabilities.set(.microphoneUsageDescription, purposeString)
+        capabilities.set(.backgroundAudio, backgroundAudio)
+        return Settings(device: Device(os: os, capabilities: capabilities), allowBluetoothMic: allowBluetoothMic,
                         preferEchoCancellation: preferEchoCancellation, permission: permission)
     }
 
@@ -115,19 +116,19 @@ public enum LiveMic: Domain {
         let handle = session.makeEngine(&world)
         var s = LiveMicState(engine: LiveEngine(handle: handle))
         s.session = session
-        s.os = settings.os
-        s.hasPurposeString = settings.purposeString
-        s.hasBackgroundAudio = settings.backgroundAudio
+        s.device = settings.device
         s.allowBluetoothMic = settings.allowBluetoothMic
         s.preferEchoCancellation = settings.preferEchoCancellation
         s.life.handle(.launch(.user), &world)
         s.life.handle(.becomeActive, &world)
         // Launch validation: the purpose string is checked before any audio event (the system
         // would end the app at the first microphone access).
-        world.emit(Record("launch").word("os", s.os.description).word("permissionAPI", RecordPermissionAPI.forRelease(s.os).rawValue)
-            .bool("purposeString", s.hasPurposeString).bool("backgroundAudio", s.hasBackgroundAudio)
+        // The app's own launch record, not `Device.record`: its fields are what the traces have always shown.
+        let d = s.device
+        world.emit(Record("launch").word("os", d.os.description).word("permissionAPI", RecordPermissionAPI.forRelease(d.os).rawValue)
+            .bool("purposeString", d.has(.microphoneUsageDescription)).bool("backgroundAudio", d.has(.backgroundAudio))
             .word("permission", s.session.permission.state.rawValue))
-        if !s.hasPurposeString {
+        if !d.has(.microphoneUsageDescription) {
             world.emit(Record("launch-problem").string("problem", "NSMicrophoneUsageDescription is missing: the app will be ended at its first microphone access"))
         }
         return s
@@ -188,8 +189,8 @@ public enum LiveMic: Domain {
 
     public static func write(_ s: LiveMicState, to out: inout CanonicalWriter) {
         let e = s.engine
-        out.write("app", .tuple([.word(s.life.phase.word), .word(s.os.description), .bool(s.hasPurposeString), .bool(s.hasBackgroundAudio),
-                                 .bool(s.allowBluetoothMic), .bool(s.terminated), .int(s.rejectedInputs)]))
+        out.write("app", .tuple([.word(s.life.phase.word), .word(s.device.os.description), .bool(s.device.has(.microphoneUsageDescription)),
+                                 .bool(s.device.has(.backgroundAudio)), .bool(s.allowBluetoothMic), .bool(s.terminated), .int(s.rejectedInputs)]))
         out.write("view", .tuple([.bool(s.isLive), s.errorMessage.map { .string($0) } ?? .word("none"), .bool(s.startPending), .bool(s.micInUse)]))
         out.write("engine", .tuple([.int(e.handle.serial), .int(e.handle.generation), .bool(e.isRunning), .bool(e.realRunning), .bool(e.voiceProcessing),
                                     .word(e.format?.description ?? "none"), .int(e.starts), .int(e.stops)]))

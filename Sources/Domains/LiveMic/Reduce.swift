@@ -86,11 +86,11 @@ extension LiveMic {
         let t = s.life.handle(line.event, &world)
         switch line.event {
         case .enterBackground:
-            if s.engine.isRunning && s.hasBackgroundAudio && s.session.isAudible {
+            if s.engine.isRunning && s.device.has(.backgroundAudio) && s.session.isAudible {
                 world.emit(Record("background").word("audio", "continues").bool("micInUse", s.micInUse))
             } else if s.engine.isRunning {
                 world.emit(Record("background").word("audio", "suspended")
-                    .string("why", s.hasBackgroundAudio ? "no audible output: an idle session does not keep the app alive" : "UIBackgroundModes lacks audio"))
+                    .string("why", s.device.has(.backgroundAudio) ? "no audible output: an idle session does not keep the app alive" : "UIBackgroundModes lacks audio"))
                 stopEngine(&s, reason: "suspended", &world)
                 s.session.setActive(false, notifyOthers: true, &world)
                 stateChange(&s, false, reason: "suspended", &world)

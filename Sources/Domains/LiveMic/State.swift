@@ -4,12 +4,9 @@ import Platform
 /// Everything Virtual Mic keeps: the device facts, the session, the engine, the events handler,
 /// the view model.
 public struct LiveMicState: Sendable {
-    // Device and Info.plist (from the scenario's configuration).
-    public var os = OSRelease(17, 0)
-    /// `NSMicrophoneUsageDescription` present.
-    public var hasPurposeString = true
-    /// `UIBackgroundModes` contains `audio`.
-    public var hasBackgroundAudio = true
+    /// The OS release and the Info.plist declarations the app is checked against
+    /// (`.microphoneUsageDescription`, `.backgroundAudio`), from the scenario's settings.
+    public var device = Device(os: OSRelease(17, 0), capabilities: [.backgroundAudio, .microphoneUsageDescription])
     /// The user's preferences fed to `configure`.
     public var allowBluetoothMic = false
     public var preferEchoCancellation = true
