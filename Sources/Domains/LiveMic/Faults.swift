@@ -1,6 +1,8 @@
+import LockstepCore
+
 /// The article's failure modes that issue #7 asks for, each re-enabled by `set fault NAME` or
 /// `--fault NAME` and each caught by at least one golden under `Golden/liveMic/`.
-public enum LiveMicFault: String, CaseIterable, Sendable {
+public enum LiveMicFault: String, DomainFault {
     case reuseNodesAfterReset
     case noDefaultToSpeaker
     case nanThroughClamp
@@ -17,22 +19,5 @@ public enum LiveMicFault: String, CaseIterable, Sendable {
         case .keepLiveOnUnplug:
             "oldDeviceUnavailable is treated like a new device (restart): unplugging headphones moves live audio to the loudspeaker"
         }
-    }
-}
-
-/// The faults of one run, read once at start.
-public struct LiveMicFaults: Sendable, Equatable {
-    public var reuseNodesAfterReset = false
-    public var noDefaultToSpeaker = false
-    public var nanThroughClamp = false
-    public var keepLiveOnUnplug = false
-
-    public init() {}
-
-    public init(_ isOn: (LiveMicFault) -> Bool) {
-        reuseNodesAfterReset = isOn(.reuseNodesAfterReset)
-        noDefaultToSpeaker = isOn(.noDefaultToSpeaker)
-        nanThroughClamp = isOn(.nanThroughClamp)
-        keepLiveOnUnplug = isOn(.keepLiveOnUnplug)
     }
 }

@@ -27,9 +27,9 @@ extension LiveMic {
 
     /// The options `configure` passes: speaker by default, A2DP and AirPlay outputs, and the HFP
     /// microphone only when the user asked for it.
-    static func options(_ s: LiveMicState) -> [AudioCategoryOption] {
+    static func options(_ s: LiveMicState, _ world: World<LiveMic>) -> [AudioCategoryOption] {
         var o: [AudioCategoryOption] = [.allowBluetoothA2DP, .allowAirPlay]
-        if !s.faults.noDefaultToSpeaker { o.append(.defaultToSpeaker) }
+        if !world.isOn(.noDefaultToSpeaker) { o.append(.defaultToSpeaker) }
         if s.allowBluetoothMic { o.append(.allowBluetoothHFP) }
         return o
     }
@@ -50,18 +50,18 @@ extension LiveMic {
 
     /// `AudioSessionConfigurator.configure`: category, preferences, echo-cancelled input, and
     /// (unless `activate` is false) activation and the log line. Throws when activation fails.
-    static func configure(_ s: inout LiveMicState, activate: Bool = true, _ world: inout World<LiveMicEvent>) throws(LiveAudioError) {
-        s.session.setCategory(.playAndRecord, mode: .default, options: options(s), &world)
+    static func configure(_ s: inout LiveMicState, activate: Bool = true, _ world: inout World<LiveMic>) throws(LiveAudioError) {
+        s.session.setCategory(.playAndRecord, mode: .default, options: options(s, world), &world)
         s.session.setPreferredSampleRate(preferredSampleRateHz, &world)
         s.session.setPreferredIOBufferDuration(preferredIOBufferSeconds, &world)
-        if s.os < .echoCancelledInput {
-            world.emit(Record("config.echoCancelledInput").word("requested", "false").string("why", "needs iOS 18.2, running \(s.os)"))
+        if !s.device.isAvailable(.echoCancelledInput) {
+            world.emit(Record("config.echoCancelledInput").word("requested", "false").string("why", "needs iOS 18.2, running \(s.device.os)"))
         } else if !s.preferEchoCancellation {
             world.emit(Record("config.echoCancelledInput").word("requested", "false").string("why", "the app does not prefer it"))
         } else if !s.session.echoCancelledInputAvailable {
             world.emit(Record("config.echoCancelledInput").word("requested", "false").string("why", "not available on this device or route"))
         } else {
-            s.session.setPrefersEchoCancelledInput(true, os: s.os, &world)
+            s.session.setPrefersEchoCancelledInput(true, os: s.device.os, &world)
         }
         noteEchoCancellation(&s, &world)
         guard activate else { return }
@@ -70,7 +70,7 @@ extension LiveMic {
     }
 
     /// The article's log line, built from what was granted (Swift's `Double.description`).
-    static func logGrant(_ s: LiveMicState, _ world: inout World<LiveMicEvent>) {
+    static func logGrant(_ s: LiveMicState, _ world: inout World<LiveMic>) {
         guard let g = s.session.granted else { return }
         let ms = g.ioBufferSeconds * 1000
         world.emit(Record("log").string("line", "Sample rate: \(g.sampleRateHz) Hz, IO buffer: \(ms) ms, route: [\"\(portName(s.session.route.output))\"]")
@@ -78,7 +78,7 @@ extension LiveMic {
     }
 
     /// Emits `echoCancelledInput enabled=` when the derived flag changed (it follows the route).
-    static func noteEchoCancellation(_ s: inout LiveMicState, _ world: inout World<LiveMicEvent>) {
+    static func noteEchoCancellation(_ s: inout LiveMicState, _ world: inout World<LiveMic>) {
         let now = s.session.isEchoCancelledInputEnabled
         guard now != s.echoCancelledEnabled else { return }
         s.echoCancelledEnabled = now
@@ -88,7 +88,7 @@ extension LiveMic {
 
     /// `LiveAudioEngine.start()`: guard not running, read the input format, refuse a zero format,
     /// rebuild every connection with it, prepare and start.
-    static func startEngine(_ s: inout LiveMicState, _ world: inout World<LiveMicEvent>) throws(LiveAudioError) {
+    static func startEngine(_ s: inout LiveMicState, _ world: inout World<LiveMic>) throws(LiveAudioError) {
         guard !s.engine.isRunning else {
             world.emit(Record("engine.start").word("result", "alreadyRunning").int("serial", s.engine.handle.serial))
             return
@@ -113,7 +113,7 @@ extension LiveMic {
     }
 
     /// `LiveAudioEngine.stop()`: guard running, stop.
-    static func stopEngine(_ s: inout LiveMicState, reason: String, _ world: inout World<LiveMicEvent>) {
+    static func stopEngine(_ s: inout LiveMicState, reason: String, _ world: inout World<LiveMic>) {
         guard s.engine.isRunning else {
             world.emit(Record("engine.stop").word("result", "notRunning").word("reason", reason))
             return
@@ -125,23 +125,23 @@ extension LiveMic {
     }
 
     /// `onStateChange(live)`: the handler tells the view model.
-    static func stateChange(_ s: inout LiveMicState, _ live: Bool, reason: String, _ world: inout World<LiveMicEvent>) {
+    static func stateChange(_ s: inout LiveMicState, _ live: Bool, reason: String, _ world: inout World<LiveMic>) {
         s.stateChanges += 1
         s.isLive = live
         world.emit(Record("onStateChange").bool("live", live).word("reason", reason).int("n", s.stateChanges))
     }
 
-    static func emitView(_ s: LiveMicState, _ world: inout World<LiveMicEvent>) {
+    static func emitView(_ s: LiveMicState, _ world: inout World<LiveMic>) {
         world.emit(Record("view").bool("isLive", s.isLive).with("error", s.errorMessage.map { .string($0) } ?? .word("none"))
             .bool("micInUse", s.micInUse))
     }
 
     // MARK: MicViewModel.toggle()
 
-    static func toggle(_ s: inout LiveMicState, _ world: inout World<LiveMicEvent>) {
+    static func toggle(_ s: inout LiveMicState, _ world: inout World<LiveMic>) {
         if s.startPending {
             s.rejectedInputs += 1
-            world.emit(Record("tap").word("result", "ignored").string("why", "a start is already waiting for the permission prompt"))
+            world.reject("tap", "start-pending")
             return
         }
         if s.isLive {
@@ -151,14 +151,14 @@ extension LiveMic {
             emitView(s, &world)
             return
         }
-        guard s.hasPurposeString else {
+        guard s.device.has(.microphoneUsageDescription) else {
             s.terminated = true
             s.isLive = false
             world.emit(Record("app.terminated").word("reason", "missingPurposeString")
                 .string("why", "NSMicrophoneUsageDescription is missing: the system ends the app on microphone access"))
             return
         }
-        switch s.session.requestRecordPermission(os: s.os, &world) {
+        switch s.session.requestRecordPermission(os: s.device.os, &world) {
         case .answered(let granted):
             if granted { startLive(&s, &world) } else { denied(&s, &world) }
         case .prompting:
@@ -166,11 +166,11 @@ extension LiveMic {
             world.emit(Record("tap").word("result", "waitingForPermission"))
         case .alreadyPrompting:
             s.rejectedInputs += 1
-            world.emit(Record("tap").word("result", "ignored").string("why", "the permission prompt is already on screen"))
+            world.reject("tap", "prompt-on-screen")
         }
     }
 
-    static func denied(_ s: inout LiveMicState, _ world: inout World<LiveMicEvent>) {
+    static func denied(_ s: inout LiveMicState, _ world: inout World<LiveMic>) {
         s.errorMessage = deniedMessage
         s.isLive = false
         emitView(s, &world)
@@ -178,7 +178,7 @@ extension LiveMic {
 
     /// Permission granted: configure, volume 0.3, start, live. On a failure the session is
     /// deactivated again (GAP: never hold the session with the engine stopped).
-    static func startLive(_ s: inout LiveMicState, _ world: inout World<LiveMicEvent>) {
+    static func startLive(_ s: inout LiveMicState, _ world: inout World<LiveMic>) {
         do throws(LiveAudioError) {
             try configure(&s, &world)
             s.engine.volume = Controls.startVolume

@@ -50,122 +50,147 @@ public enum LiveMic: Domain {
     /// At most this many samples in one `mic` batch (1 s of 48 kHz stereo).
     public static let maxSamplesPerBatch = 96_000
 
-    public static var eventKinds: [EventSpec] {
-        [
-            EventSpec("tap", "The big on/off button (MicViewModel.toggle)."),
-            EventSpec("control", "A slider: control NAME VALUE (nan and inf are accepted by the parser and refused by the app).",
-                      positional: [FieldSpec("name", .word(choices: ControlName.allCases.map(\.rawValue))), FieldSpec("value", .number)]),
-            EventSpec("voiceProcessing", "The voice-processing switch.", fields: [FieldSpec("on", .bool)]),
-            EventSpec("speaker", "The speaker button: overrideOutputAudioPort(.speaker / .none).", fields: [FieldSpec("on", .bool)]),
-            EventSpec("bluetoothMic", "The 'use Bluetooth microphone' preference (next configure).", fields: [FieldSpec("on", .bool)]),
-            EventSpec("openSettings", "The Open Settings button."),
-            EventSpec("mic", "Microphone audio: samples=a,b,... or sine=HZ frames=N [amplitude=A]; sampleRate=/channels= declare the capture format.",
-                      fields: [.optional("samples", .tuple(count: 0), "interleaved Float32 samples"),
-                               .optional("sine", .number, "a sine of this frequency in Hz, phase 0"),
-                               .optional("frames", .integer, "sine: frames per channel"),
-                               .optional("amplitude", .number, "sine: peak, default 0.5"),
-                               .optional("sampleRate", .number, "the capture's rate (checked against the graph)"),
-                               .optional("channels", .integer, "the capture's channels (checked against the graph)")]),
-            AudioVocabulary.spec,
-            LifecycleVocabulary.spec,
-        ]
-    }
+    public typealias Fault = LiveMicFault
 
-    public static var configKeys: [ConfigSpec] {
-        [ConfigSpec("os", .number, default: "17.0", "iOS version: 16.6 takes the session permission API, 17.0 AVAudioApplication, 18.2 adds echo-cancelled input"),
-         ConfigSpec("purposeString", .bool, default: "true", "NSMicrophoneUsageDescription present"),
-         ConfigSpec("backgroundAudio", .bool, default: "true", "UIBackgroundModes contains audio"),
-         ConfigSpec("allowBluetoothMic", .bool, default: "false", "configure(allowBluetoothMic:)"),
-         ConfigSpec("preferEchoCancellation", .bool, default: "true", "configure(preferEchoCancellation:)"),
-         ConfigSpec("permission", .word(choices: RecordPermissionState.allCases.map(\.rawValue)), default: "undetermined",
-                    "the record permission decided in an earlier run")]
-    }
+    public static let events: [EventKind<LiveMicEvent>] = [
+        EventKind("tap", "The big on/off button (MicViewModel.toggle).") { _ throws(ScenarioError) in .tap },
+        EventKind("control", "A slider: control NAME VALUE (nan and inf are accepted by the parser and refused by the app).") { f throws(ScenarioError) in
+            .control(try f.argument("name", .choice(ControlName.self)), try f.argument("value", .number))
+        },
+        EventKind("voiceProcessing", "The voice-processing switch.") { f throws(ScenarioError) in .voiceProcessing(try f("on", .bool)) },
+        EventKind("speaker", "The speaker button: overrideOutputAudioPort(.speaker / .none).") { f throws(ScenarioError) in
+            .speaker(try f("on", .bool))
+        },
+        EventKind("bluetoothMic", "The 'use Bluetooth microphone' preference (next configure).") { f throws(ScenarioError) in
+            .bluetoothMic(try f("on", .bool))
+        },
+        EventKind("openSettings", "The Open Settings button.") { _ throws(ScenarioError) in .openSettings },
+        EventKind("mic", "Microphone audio: samples=a,b,... or sine=HZ frames=N [amplitude=A]; sampleRate=/channels= declare the capture format.") { f throws(ScenarioError) in
+            .mic(try decodeMic(&f))
+        },
+        AudioVocabulary.eventKind { .audio($0) },
+        LifecycleVocabulary.eventKind { .lifecycle($0) },
+    ]
 
-    public static var faults: [FaultSpec] { LiveMicFault.allCases.map { FaultSpec($0.rawValue, $0.summary) } }
-
-    public static func start(_ config: Config, _ world: inout World<LiveMicEvent>) throws(ScenarioError) -> LiveMicState {
-        let osText = String(try config.double("os", default: 17.0))
-        guard let os = OSRelease.parse(osText), os >= OSRelease(16, 6) else {
-            throw config.error("os", "expected an iOS version from 16.6 (the app's minimum), like 16.6, 17.0 or 18.2")
+    public static func kind(of event: LiveMicEvent) -> String {
+        switch event {
+        case .tap: "tap"
+        case .control: "control"
+        case .voiceProcessing: "voiceProcessing"
+        case .speaker: "speaker"
+        case .bluetoothMic: "bluetoothMic"
+        case .openSettings: "openSettings"
+        case .mic: "mic"
+        case .audio: AudioVocabulary.kind
+        case .lifecycle: LifecycleVocabulary.kind
         }
-        var session = AudioSession(recordPermission: try config.choice("permission", default: RecordPermissionState.undetermined))
+    }
+
+    public struct Settings: Sendable {
+        public var device: Device
+        public var allowBluetoothMic: Bool
+        public var preferEchoCancellation: Bool
+        public var permission: RecordPermissionState
+    }
+
+    public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
+        let osNumber = try s("os", .number, default: 17.0, "iOS version: 16.6 takes the session permission API, 17.0 AVAudioApplication, 18.2 adds echo-cancelled input")
+        let purposeString = try s("purposeString", .bool, default: true, "NSMicrophoneUsageDescription present")
+        let backgroundAudio = try s("backgroundAudio", .bool, default: true, "UIBackgroundModes contains audio")
+        let allowBluetoothMic = try s("allowBluetoothMic", .bool, default: false, "configure(allowBluetoothMic:)")
+        let preferEchoCancellation = try s("preferEchoCancellation", .bool, default: true, "configure(preferEchoCancellation:)")
+        let permission = try s("permission", .choice(RecordPermissionState.self), default: .undetermined, "the record permission decided in an earlier run")
+        // Read as a number and printed back (17.10 is 17.1): the version scenarios have always meant.
+        guard let os = OSRelease.parse(String(osNumber)), os >= OSRelease(16, 6) else {
+            throw s.error("expected an iOS version from 16.6 (the app's minimum), like 16.6, 17.0 or 18.2", at: "os")
+        }
+        var capabilities: FlagSet<Capability> = []
+        capabilities.set(.microphoneUsageDescription, purposeString)
+        capabilities.set(.backgroundAudio, backgroundAudio)
+        return Settings(device: Device(os: os, capabilities: capabilities), allowBluetoothMic: allowBluetoothMic,
+                        preferEchoCancellation: preferEchoCancellation, permission: permission)
+    }
+
+    public static func start(_ settings: Settings, _ world: inout World<LiveMic>) throws(ScenarioError) -> LiveMicState {
+        var session = AudioSession(recordPermission: settings.permission)
         let handle = session.makeEngine(&world)
         var s = LiveMicState(engine: LiveEngine(handle: handle))
         s.session = session
-        s.os = os
-        s.faults = LiveMicFaults { world.fault($0.rawValue) }
-        s.hasPurposeString = try config.bool("purposeString", default: true)
-        s.hasBackgroundAudio = try config.bool("backgroundAudio", default: true)
-        s.allowBluetoothMic = try config.bool("allowBluetoothMic", default: false)
-        s.preferEchoCancellation = try config.bool("preferEchoCancellation", default: true)
+        s.device = settings.device
+        s.allowBluetoothMic = settings.allowBluetoothMic
+        s.preferEchoCancellation = settings.preferEchoCancellation
         s.life.handle(.launch(.user), &world)
         s.life.handle(.becomeActive, &world)
         // Launch validation: the purpose string is checked before any audio event (the system
         // would end the app at the first microphone access).
-        world.emit(Record("launch").word("os", os.description).word("permissionAPI", RecordPermissionAPI.forRelease(os).rawValue)
-            .bool("purposeString", s.hasPurposeString).bool("backgroundAudio", s.hasBackgroundAudio)
+        // The app's own launch record, not `Device.record`: its fields are what the traces have always shown.
+        let d = s.device
+        world.emit(Record("launch").word("os", d.os.description).word("permissionAPI", RecordPermissionAPI.forRelease(d.os).rawValue)
+            .bool("purposeString", d.has(.microphoneUsageDescription)).bool("backgroundAudio", d.has(.backgroundAudio))
             .word("permission", s.session.permission.state.rawValue))
-        if !s.hasPurposeString {
+        if !d.has(.microphoneUsageDescription) {
             world.emit(Record("launch-problem").string("problem", "NSMicrophoneUsageDescription is missing: the app will be ended at its first microphone access"))
         }
         return s
     }
 
-    public static func decode(_ line: EventLine) throws(ScenarioError) -> LiveMicEvent {
-        switch line.kind {
-        case "tap": return .tap
-        case "control":
-            let p = line.positionalIndices
-            return .control(try line.choice(at: p[0]), try line.double(at: p[1]))
-        case "voiceProcessing": return .voiceProcessing(try line.bool("on"))
-        case "speaker": return .speaker(try line.bool("on"))
-        case "bluetoothMic": return .bluetoothMic(try line.bool("on"))
-        case "openSettings": return .openSettings
-        case "mic": return .mic(try decodeMic(line))
-        case AudioVocabulary.kind: return .audio(try AudioVocabulary.decode(line))
-        case LifecycleVocabulary.kind: return .lifecycle(try LifecycleVocabulary.decode(line))
-        default: throw line.error("unknown liveMic event '\(line.kind)'")
+    /// A `mic` line: every field read first (the declaration), then checked in the order the
+    /// error messages have always come in.
+    static func decodeMic(_ f: inout Fields) throws(ScenarioError) -> MicFrames {
+        let samples = try f.optional("samples", .tuple(), "interleaved Float32 samples")
+        let sine = try f.optional("sine", .number, "a sine of this frequency in Hz, phase 0")
+        let frameCount = try f.optional("frames", .integer, "sine: frames per channel")
+        let amplitudeValue = try f.optional("amplitude", .number, "sine: peak, default 0.5")
+        let rate = try f.optional("sampleRate", .number, "the capture's rate (checked against the graph)")
+        let channelCount = try f.optional("channels", .integer, "the capture's channels (checked against the graph)")
+        if f.isDeclaring { return MicFrames(samples: [], sampleRateHz: nil, channels: nil) }
+
+        if let rate, !(rate.isFinite && rate > 0 && rate <= 384_000) {
+            throw f.error("sampleRate must be a finite number of Hz in (0, 384000]", at: "sampleRate")
+        }
+        let channels = try channelCount.map { c throws(ScenarioError) in
+            Int(try inRange(c, "channels", 1...Int64(AudioFormat.maxChannels), f))
+        }
+        switch (samples, sine) {
+        case (let v?, nil):
+            if frameCount != nil { throw f.error("'frames' goes with sine=, not samples=", at: "frames") }
+            if amplitudeValue != nil { throw f.error("'amplitude' goes with sine=, not samples=", at: "amplitude") }
+            guard !v.isEmpty, v.count <= maxSamplesPerBatch else { throw f.error("samples= needs 1...\(maxSamplesPerBatch) values", at: "samples") }
+            return MicFrames(samples: v.map { Float($0) }, sampleRateHz: rate, channels: channels)
+        case (nil, let hz?):
+            guard hz.isFinite, hz >= 0 else { throw f.error("sine= must be a finite frequency ≥ 0 Hz", at: "sine") }
+            let ch = channels ?? 1
+            guard let frameCount else { throw f.line.location.error("missing field 'frames'") }
+            let frames = Int(try inRange(frameCount, "frames", 1...Int64(maxSamplesPerBatch / ch), f))
+            let amplitude = amplitudeValue ?? 0.5
+            guard amplitude.isFinite, abs(amplitude) <= 1 else { throw f.error("amplitude must be finite, within -1...1", at: "amplitude") }
+            let r = rate ?? AudioGrant.defaultRateHz
+            var out: [Float] = []
+            out.reserveCapacity(frames * ch)
+            for n in 0..<frames {
+                let v = Float(amplitude * DetMath.sin(2 * Double.pi * hz * Double(n) / r))
+                for _ in 0..<ch { out.append(v) }
+            }
+            return MicFrames(samples: out, sampleRateHz: rate, channels: channels)
+        default:
+            throw f.error("'mic' needs exactly one of samples=a,b,... or sine=HZ frames=N")
         }
     }
 
-    static func decodeMic(_ line: EventLine) throws(ScenarioError) -> MicFrames {
-        let rate: Double? = line.has("sampleRate") ? try line.double("sampleRate") : nil
-        if let rate, !(rate.isFinite && rate > 0 && rate <= 384_000) {
-            throw line.error("sampleRate must be a finite number of Hz in (0, 384000]", at: "sampleRate")
+    /// A range check whose bound depends on another field (the frames of a sine depend on its
+    /// channels), with the same message a declared range gives.
+    private static func inRange(_ v: Int64, _ key: StaticString, _ range: ClosedRange<Int64>, _ f: Fields) throws(ScenarioError) -> Int64 {
+        guard range.contains(v) else {
+            let raw = f.line.index(of: key).map { f.line.rawText($0) } ?? String(v)
+            throw f.error("\(key)=\(raw) is out of range \(range.lowerBound)...\(range.upperBound)", at: key)
         }
-        let channels: Int? = line.has("channels") ? Int(try line.int("channels", in: 1...Int64(AudioFormat.maxChannels))) : nil
-        switch (line.has("samples"), line.has("sine")) {
-        case (true, false):
-            for key: StaticString in ["frames", "amplitude"] where line.has(key) {
-                throw line.error("'\(key)' goes with sine=, not samples=", at: key)
-            }
-            let v = try line.doubles("samples")
-            guard !v.isEmpty, v.count <= maxSamplesPerBatch else { throw line.error("samples= needs 1...\(maxSamplesPerBatch) values", at: "samples") }
-            return MicFrames(samples: v.map { Float($0) }, sampleRateHz: rate, channels: channels)
-        case (false, true):
-            let hz = try line.double("sine")
-            guard hz.isFinite, hz >= 0 else { throw line.error("sine= must be a finite frequency ≥ 0 Hz", at: "sine") }
-            let ch = channels ?? 1
-            let frames = Int(try line.int("frames", in: 1...Int64(maxSamplesPerBatch / ch)))
-            let amplitude = try line.double("amplitude", default: 0.5)
-            guard amplitude.isFinite, abs(amplitude) <= 1 else { throw line.error("amplitude must be finite, within -1...1", at: "amplitude") }
-            let r = rate ?? AudioGrant.defaultRateHz
-            var samples: [Float] = []
-            samples.reserveCapacity(frames * ch)
-            for n in 0..<frames {
-                let v = Float(amplitude * DetMath.sin(2 * Double.pi * hz * Double(n) / r))
-                for _ in 0..<ch { samples.append(v) }
-            }
-            return MicFrames(samples: samples, sampleRateHz: rate, channels: channels)
-        default:
-            throw line.error("'mic' needs exactly one of samples=a,b,... or sine=HZ frames=N")
-        }
+        return v
     }
 
     public static func write(_ s: LiveMicState, to out: inout CanonicalWriter) {
         let e = s.engine
-        out.write("app", .tuple([.word(s.life.phase.word), .word(s.os.description), .bool(s.hasPurposeString), .bool(s.hasBackgroundAudio),
-                                 .bool(s.allowBluetoothMic), .bool(s.terminated), .int(s.rejectedInputs)]))
+        out.write("app", .tuple([.word(s.life.phase.word), .word(s.device.os.description), .bool(s.device.has(.microphoneUsageDescription)),
+                                 .bool(s.device.has(.backgroundAudio)), .bool(s.allowBluetoothMic), .bool(s.terminated), .int(s.rejectedInputs)]))
         out.write("view", .tuple([.bool(s.isLive), s.errorMessage.map { .string($0) } ?? .word("none"), .bool(s.startPending), .bool(s.micInUse)]))
         out.write("engine", .tuple([.int(e.handle.serial), .int(e.handle.generation), .bool(e.isRunning), .bool(e.realRunning), .bool(e.voiceProcessing),
                                     .word(e.format?.description ?? "none"), .int(e.starts), .int(e.stops)]))

@@ -4,7 +4,7 @@ import Platform
 /// `AudioEventsHandler`: interruptions, route changes, media services resets and engine
 /// configuration changes, each the article's policy.
 extension LiveMic {
-    static func audio(_ s: inout LiveMicState, _ e: AudioSystemEvent, _ world: inout World<LiveMicEvent>) {
+    static func audio(_ s: inout LiveMicState, _ e: AudioSystemEvent, _ world: inout World<LiveMic>) {
         switch s.session.handle(e, &world) {
         case .interruptionBegan:
             // The session ignores a nested began (wasLive kept from the first; Apple promises no pairs).
@@ -32,7 +32,7 @@ extension LiveMic {
         case .routeChanged(let reason, _, _):
             noteEchoCancellation(&s, &world)
             switch reason {
-            case .oldDeviceUnavailable where !s.faults.keepLiveOnUnplug:
+            case .oldDeviceUnavailable where !world.isOn(.keepLiveOnUnplug):
                 // Stop before we howl: the audio would otherwise jump to the loudspeaker.
                 stopEngine(&s, reason: "oldDeviceUnavailable", &world)
                 stateChange(&s, false, reason: "oldDeviceUnavailable", &world)
@@ -43,7 +43,7 @@ extension LiveMic {
             }
         case .mediaServicesReset(let generation):
             stopEngine(&s, reason: "mediaServicesReset", &world)
-            if s.faults.reuseNodesAfterReset {
+            if world.isOn(.reuseNodesAfterReset) {
                 world.emit(Record("handler.reset").int("generation", generation).word("engine", "kept")
                     .int("serial", s.engine.handle.serial).int("observerSerial", s.observerSerial))
             } else {
@@ -89,7 +89,7 @@ extension LiveMic {
 
     /// `restartIfNeeded()`: only when the app means to be running; stop, then start with the
     /// input format of the moment (connections rebuilt). A failed start tells the view model.
-    static func restartIfNeeded(_ s: inout LiveMicState, reason: String, _ world: inout World<LiveMicEvent>) {
+    static func restartIfNeeded(_ s: inout LiveMicState, reason: String, _ world: inout World<LiveMic>) {
         guard s.engine.isRunning else {
             world.emit(Record("handler.restart").word("reason", reason).word("action", "none").word("why", "notRunning"))
             return
@@ -105,7 +105,7 @@ extension LiveMic {
     }
 
     /// `setVoiceProcessing(enabled)`: stop, change, restart if it was running (the input format may change).
-    static func setVoiceProcessing(_ s: inout LiveMicState, _ on: Bool, _ world: inout World<LiveMicEvent>) {
+    static func setVoiceProcessing(_ s: inout LiveMicState, _ on: Bool, _ world: inout World<LiveMic>) {
         let wasRunning = s.engine.isRunning
         stopEngine(&s, reason: "voiceProcessing", &world)
         s.engine.voiceProcessing = on

@@ -2,10 +2,11 @@ import LockstepCore
 import Platform
 
 extension LiveMic {
-    public static func reduce(_ s: inout LiveMicState, _ event: LiveMicEvent, _ world: inout World<LiveMicEvent>) {
+    public static func reduce(_ s: inout LiveMicState, _ event: LiveMicEvent, _ world: inout World<LiveMic>) {
         guard !s.terminated else {
             s.rejectedInputs += 1
-            world.emit(Record("ignored").string("why", "the app was terminated (missing NSMicrophoneUsageDescription)"))
+            // The cause is in the earlier `app.terminated` record.
+            world.reject(kind(of: event), "terminated")
             return
         }
         switch event {
@@ -38,8 +39,8 @@ extension LiveMic {
 
     /// A slider: non-finite values refused (the `nanThroughClamp` fault lets NaN through), finite
     /// ones clamped as in the article.
-    static func setControl(_ s: inout LiveMicState, _ name: ControlName, _ value: Double, _ world: inout World<LiveMicEvent>) {
-        let outcome = Controls.clamp(name, value, naive: s.faults.nanThroughClamp)
+    static func setControl(_ s: inout LiveMicState, _ name: ControlName, _ value: Double, _ world: inout World<LiveMic>) {
+        let outcome = Controls.clamp(name, value, naive: world.isOn(.nanThroughClamp))
         let stored: Float
         var r = Record("control").word("name", name.rawValue)
         switch outcome {
@@ -52,8 +53,9 @@ extension LiveMic {
             case .trebleDB: s.engine.trebleDB
             case .reverbMix: s.engine.reverbMix
             }
-            world.emit(Record("control-rejected").word("name", name.rawValue).fixed("value", value, 3).string("why", why)
-                .fixed("kept", Double(kept), 3))
+            world.reject("control", "not-finite") {
+                $0.word("name", name.rawValue).fixed("value", value, 3).string("why", why).fixed("kept", Double(kept), 3)
+            }
             return
         case .accepted(let v):
             stored = v
@@ -75,20 +77,20 @@ extension LiveMic {
     /// Background keeps a live app running only with `UIBackgroundModes: audio` (and real, audible
     /// output); otherwise the system suspends it and the audio stops. Foreground never restarts by
     /// itself: the user taps Start again.
-    static func lifecycle(_ s: inout LiveMicState, _ line: LifecycleLine, _ world: inout World<LiveMicEvent>) {
+    static func lifecycle(_ s: inout LiveMicState, _ line: LifecycleLine, _ world: inout World<LiveMic>) {
         guard line.process == "app" else {
             s.rejectedInputs += 1
-            world.emit(Record("lifecycle-rejected").word("process", line.process).string("why", "this app has no extension processes"))
+            world.reject(LifecycleVocabulary.kind, "no-extensions") { $0.word("process", line.process) }
             return
         }
         let t = s.life.handle(line.event, &world)
         switch line.event {
         case .enterBackground:
-            if s.engine.isRunning && s.hasBackgroundAudio && s.session.isAudible {
+            if s.engine.isRunning && s.device.has(.backgroundAudio) && s.session.isAudible {
                 world.emit(Record("background").word("audio", "continues").bool("micInUse", s.micInUse))
             } else if s.engine.isRunning {
                 world.emit(Record("background").word("audio", "suspended")
-                    .string("why", s.hasBackgroundAudio ? "no audible output: an idle session does not keep the app alive" : "UIBackgroundModes lacks audio"))
+                    .string("why", s.device.has(.backgroundAudio) ? "no audible output: an idle session does not keep the app alive" : "UIBackgroundModes lacks audio"))
                 stopEngine(&s, reason: "suspended", &world)
                 s.session.setActive(false, notifyOthers: true, &world)
                 stateChange(&s, false, reason: "suspended", &world)

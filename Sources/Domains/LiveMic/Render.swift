@@ -29,7 +29,7 @@ extension LiveMic {
     }
 
     /// Emits `feedback` when the howl state flips (checked after every step).
-    static func updateHowl(_ s: inout LiveMicState, _ world: inout World<LiveMicEvent>) {
+    static func updateHowl(_ s: inout LiveMicState, _ world: inout World<LiveMic>) {
         let g = loopGain(s)
         let now = s.engine.realRunning && g >= 1
         guard now != s.howling else { return }
@@ -37,7 +37,7 @@ extension LiveMic {
         world.emit(Record("feedback").bool("howl", now).fixed("loopGain", g, 4).word("output", s.session.route.output.rawValue))
     }
 
-    static func render(_ s: inout LiveMicState, _ f: MicFrames, _ world: inout World<LiveMicEvent>) {
+    static func render(_ s: inout LiveMicState, _ f: MicFrames, _ world: inout World<LiveMic>) {
         let frames = f.samples.count
         func drop(_ reason: String, _ why: String? = nil) {
             s.droppedFrames += frames
@@ -50,21 +50,24 @@ extension LiveMic {
             return drop(s.session.isCurrent(s.engine.handle) ? "engineStoppedBySystem" : "staleEngine")
         }
         guard let format = s.engine.format else { return drop("notConnected") }
-        if let rate = f.sampleRateHz, rate != format.sampleRateHz {
+        // A batch that does not fit the connected graph is refused (unlike the drops above, which
+        // are audio arriving while nothing renders).
+        func refuse(_ reason: String, _ why: String) {
             s.rejectedInputs += 1
-            return drop("formatMismatch", "sampleRate \(rate) does not match the connected \(format)")
+            s.droppedFrames += frames
+            world.reject("mic", reason) { $0.int("samples", frames).string("why", why) }
+        }
+        if let rate = f.sampleRateHz, rate != format.sampleRateHz {
+            return refuse("format-mismatch", "sampleRate \(rate) does not match the connected \(format)")
         }
         if let ch = f.channels, ch != format.channels {
-            s.rejectedInputs += 1
-            return drop("formatMismatch", "\(ch) channels do not match the connected \(format)")
+            return refuse("format-mismatch", "\(ch) channels do not match the connected \(format)")
         }
         guard frames % format.channels == 0 else {
-            s.rejectedInputs += 1
-            return drop("partialFrame", "\(frames) samples are not whole frames of \(format.channels) channels")
+            return refuse("partial-frame", "\(frames) samples are not whole frames of \(format.channels) channels")
         }
         guard f.samples.allSatisfy(\.isFinite) else {
-            s.rejectedInputs += 1
-            return drop("nonFinite", "non-finite samples: the batch is refused whole")
+            return refuse("non-finite", "non-finite samples: the batch is refused whole")
         }
         let silent = s.session.permission.state != .granted
         let e = s.engine

@@ -4,19 +4,15 @@ import Platform
 /// Everything Virtual Mic keeps: the device facts, the session, the engine, the events handler,
 /// the view model.
 public struct LiveMicState: Sendable {
-    // Device and Info.plist (from the scenario's configuration).
-    public var os = OSRelease(17, 0)
-    /// `NSMicrophoneUsageDescription` present.
-    public var hasPurposeString = true
-    /// `UIBackgroundModes` contains `audio`.
-    public var hasBackgroundAudio = true
+    /// The OS release and the Info.plist declarations the app is checked against
+    /// (`.microphoneUsageDescription`, `.backgroundAudio`), from the scenario's settings.
+    public var device = Device(os: OSRelease(17, 0), capabilities: [.backgroundAudio, .microphoneUsageDescription])
     /// The user's preferences fed to `configure`.
     public var allowBluetoothMic = false
     public var preferEchoCancellation = true
     /// The app exited (a missing purpose string on microphone access); later events are refused.
     public var terminated = false
 
-    public var faults = LiveMicFaults()
     public var life = AppLifecycle()
     public var session = AudioSession()
     public var engine: LiveEngine

@@ -24,6 +24,12 @@ private func field(_ record: String, _ key: String) -> String? {
 }
 
 @Suite struct LiveMicKnownValueTests {
+    /// The declarations are consistent: every kind declares without throwing and `kind(of:)` names
+    /// each kind's placeholder event with the kind's own name.
+    @Test func entryHasNoProblems() {
+        #expect(LiveMic.entry.problems.isEmpty, "\(LiveMic.entry.problems)")
+    }
+
     /// 10^(dB/20): the note's verified values (independently, 10^1.2 = 15.848931924611133 etc.).
     @Test func decibelsToGain() {
         let table: [(Double, Double)] = [(24, 15.848931924611133), (12, 3.9810717055349722), (6, 1.9952623149688795),
@@ -138,6 +144,13 @@ private func field(_ record: String, _ key: String) -> String? {
         #expect(r.contains("engine.start result=noInputAvailable format=0.0Hz/0ch"))
         #expect(r.contains { $0.hasPrefix("view isLive=false error=\"Couldn't start audio: no audio input is available") })
         #expect(r.contains("audio.active active=false wasActive=true notifyOthers=true"))
+    }
+
+    /// Refused inputs share the standard `rejected` record (no golden sends an extension's lifecycle).
+    @Test func refusedInputsAreRejectedRecords() throws {
+        let r = try records("1 lifecycle background process=widget\n2 tap\n3 mic samples=0.1 channels=2\n")
+        #expect(r.contains("rejected input=lifecycle reason=no-extensions process=widget"))
+        #expect(r.contains("rejected input=mic reason=format-mismatch samples=1 why=\"2 channels do not match the connected 48000.0Hz/1ch\""))
     }
 
     /// Scenario errors carry line:column.
