@@ -63,9 +63,6 @@ public struct World<D: Domain> {
     /// The next seeded UUID (version 4).
     @inlinable public mutating func uuid() -> SeededUUID { SeededUUID.v4(&uuidRNG) }
 
-    /// The next seeded, time-ordered UUID (version 7, from the virtual clock).
-    @inlinable public mutating func uuidV7() -> SeededUUID { SeededUUID.v7(at: now, &uuidRNG) }
-
     // MARK: Faults
 
     /// Whether the historical bug `fault` is switched on for this run.
@@ -73,7 +70,13 @@ public struct World<D: Domain> {
 
     // MARK: Output
 
-    @inlinable public mutating func emit(_ record: Record) { _outputs.append(record) }
+    /// Writes a record for this step. A record named `rejected` (however it was built) counts as a
+    /// rejection in the trace footer.
+    @inlinable public mutating func emit(_ record: Record) {
+        if record.name == "rejected" { _rejections += 1 }
+        _outputs.append(record)
+    }
+    @inlinable public mutating func emit<O: RecordConvertible>(_ output: O) { emit(output.record) }
 
     /// Refuses or ignores an input, in the one standard shape every domain shares:
     /// `rejected input=<what> reason=<why> ...details`. Silence is a bug: every input a domain does
@@ -82,10 +85,8 @@ public struct World<D: Domain> {
     /// `input` names what was refused (an event kind, `notification`, `callback`); `reason` is a
     /// short word (`out-of-order`, `not-running`, `unknown-rule`).
     @inlinable public mutating func reject(_ input: String, _ reason: String, _ details: (Record) -> Record = { $0 }) {
-        _rejections += 1
-        _outputs.append(details(Record("rejected").word("input", input).word("reason", reason)))
+        emit(details(Record("rejected").word("input", input).word("reason", reason)))
     }
-    @inlinable public mutating func emit<O: RecordConvertible>(_ output: O) { _outputs.append(output.record) }
 
     /// Attaches a binary artifact (a PNG canvas, a LUT) to this step. The trace shows its size and
     /// digest; `record` writes it next to the golden and `check` compares it byte for byte.

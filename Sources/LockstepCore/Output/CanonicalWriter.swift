@@ -66,15 +66,6 @@ public struct CanonicalWriter: Sendable {
         }
     }
 
-    /// A dictionary, written sorted by key.
-    public mutating func sortedMap<K: Comparable, V>(_ name: String, _ dict: [K: V],
-                                                    _ each: (inout CanonicalWriter, K, V) -> Void) {
-        let keys = dict.keys.sorted()
-        section("\(name) count=\(keys.count)") { w in
-            for k in keys { each(&w, k, dict[k]!) }
-        }
-    }
-
     /// A set, written sorted.
     public mutating func sortedSet<T: Comparable>(_ name: String, _ set: Set<T>, _ format: (T) -> Value) {
         let items = set.sorted()
