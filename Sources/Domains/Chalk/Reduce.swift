@@ -1,7 +1,7 @@
 import LockstepCore
 
 extension Chalk {
-    public static func reduce(_ state: inout ChalkState, _ event: ChalkEvent, _ world: inout World<ChalkEvent>) {
+    public static func reduce(_ state: inout ChalkState, _ event: ChalkEvent, _ world: inout World<Chalk>) {
         switch event {
         case .touch(let t): touch(&state, t, &world)
         case .zoom(let scale, let ax, let ay):
@@ -117,7 +117,7 @@ extension Chalk {
         }
     }
 
-    static func notBusy(_ state: ChalkState, _ name: String, _ world: inout World<ChalkEvent>) -> Bool {
+    static func notBusy(_ state: ChalkState, _ name: String, _ world: inout World<Chalk>) -> Bool {
         guard state.current == nil else { world.emit(ChalkOutput.busy(event: name)); return false }
         return true
     }
@@ -129,7 +129,7 @@ extension Chalk {
 
     // MARK: Touches
 
-    static func touch(_ state: inout ChalkState, _ t: TouchSample, _ world: inout World<ChalkEvent>) {
+    static func touch(_ state: inout ChalkState, _ t: TouchSample, _ world: inout World<Chalk>) {
         func reject(_ reason: String) { world.emit(ChalkOutput.touchRejected(id: t.id, phase: t.phase, reason: reason)) }
         guard t.x.isFinite, t.y.isFinite else { return reject("x and y must be finite") }
         guard t.force.isFinite, t.maxForce.isFinite else { return reject("force and maxForce must be finite") }
@@ -216,7 +216,7 @@ extension Chalk {
 
     /// Bakes one new segment with the stroke's live generator and queues it for drawing.
     static func bakeLive(_ state: inout ChalkState, _ live: inout LiveStroke, from p0: InkPoint, to p1: InkPoint,
-                         _ world: inout World<ChalkEvent>) {
+                         _ world: inout World<Chalk>) {
         var batch: [StampInstance] = []
         let stats = Baker.bake(live.stroke, from: p0, to: p1, rng: &live.rng, into: &batch, scale: live.scale,
                                faults: state.faults.baker)
@@ -238,7 +238,7 @@ extension Chalk {
 
     /// Full replay: strokes in stable (layer, index) order, each baked from its seed, ONE upload for
     /// the whole batch with per-span offsets, then a clear pass and one draw per span.
-    static func replay(_ state: inout ChalkState, _ world: inout World<ChalkEvent>) {
+    static func replay(_ state: inout ChalkState, _ world: inout World<Chalk>) {
         state.needsReplay = false
         state.replays += 1
         let strokes = state.page.strokes
@@ -287,7 +287,7 @@ extension Chalk {
         }
     }
 
-    static func commit(_ state: inout ChalkState, _ reason: String, _ world: inout World<ChalkEvent>) {
+    static func commit(_ state: inout ChalkState, _ reason: String, _ world: inout World<Chalk>) {
         let stats = state.encoder.commit(into: &state.raster, textures: state.textures, view: state.view)
         world.emit(ChalkOutput.frame(reason: reason, stats: stats, inked: state.raster.inkedPixels))
     }

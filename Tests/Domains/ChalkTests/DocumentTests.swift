@@ -41,6 +41,11 @@ import LockstepRunner
 }
 
 @Suite struct ChalkSimulationTests {
+    /// Every kind, setting and generator declares cleanly, and `kind(of:)` names each kind's own event.
+    @Test func entryHasNoProblems() {
+        #expect(Chalk.entry.problems.isEmpty)
+    }
+
     /// A bad document load keeps the current page, and non-finite samples are records.
     @Test func badInputKeepsTheDocument() throws {
         var sim = try Simulation<Chalk>(seed: 1)
