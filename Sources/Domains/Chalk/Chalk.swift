@@ -32,11 +32,12 @@ import LockstepCore
 /// - `clear` backs up a non-empty board and empties the redo stack; `redo` re-appends the last
 ///   undone stroke; a new stroke empties the redo stack and keeps the clear backup (so clear,
 ///   draw, undo loses the cleared drawing, as the article's undo implies).
-/// - Undo, redo, clear, page, load, zoom and pan while a touch is down are refused with `busy`.
-///   One touch draws at a time; a second touch id is rejected with a record.
-/// - Bad input is a record, never a crash: non-finite samples, moved without began, duplicate
-///   began, size outside 0.05...500 pt, unknown brush, colour outside 0...1 (rejected, not clamped),
-///   a bad document (the current one is kept). Syntax errors are line:column errors.
+/// - Undo, redo, clear, page, load, zoom and pan while a touch is down are refused
+///   (`reason=stroke-in-progress`). One touch draws at a time; a second touch id is refused.
+/// - Bad input is a `rejected input=... reason=...` record, never a crash: non-finite samples,
+///   moved without began, duplicate began, size outside 0.05...500 pt, unknown brush, colour
+///   outside 0...1 (rejected, not clamped), a bad document (the current one is kept). Syntax
+///   errors are line:column errors.
 /// - The canvas is the screen (1 pixel per screen point, 256×256 by default); the tooth texture
 ///   has 1 texel per canvas point and tiles every 64.
 /// - `load` replaces the current page and its history (redo and clear backup are dropped; a load is
