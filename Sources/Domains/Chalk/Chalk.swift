@@ -32,11 +32,12 @@ import LockstepCore
 /// - `clear` backs up a non-empty board and empties the redo stack; `redo` re-appends the last
 ///   undone stroke; a new stroke empties the redo stack and keeps the clear backup (so clear,
 ///   draw, undo loses the cleared drawing, as the article's undo implies).
-/// - Undo, redo, clear, page, load, zoom and pan while a touch is down are refused with `busy`.
-///   One touch draws at a time; a second touch id is rejected with a record.
-/// - Bad input is a record, never a crash: non-finite samples, moved without began, duplicate
-///   began, size outside 0.05...500 pt, unknown brush, colour outside 0...1 (rejected, not clamped),
-///   a bad document (the current one is kept). Syntax errors are line:column errors.
+/// - Undo, redo, clear, page, load, zoom and pan while a touch is down are refused
+///   (`reason=stroke-in-progress`). One touch draws at a time; a second touch id is refused.
+/// - Bad input is a `rejected input=... reason=...` record, never a crash: non-finite samples,
+///   moved without began, duplicate began, size outside 0.05...500 pt, unknown brush, colour
+///   outside 0...1 (rejected, not clamped), a bad document (the current one is kept). Syntax
+///   errors are line:column errors.
 /// - The canvas is the screen (1 pixel per screen point, 256×256 by default); the tooth texture
 ///   has 1 texel per canvas point and tiles every 64.
 /// - `load` replaces the current page and its history (redo and clear backup are dropped; a load is
@@ -52,90 +53,91 @@ public enum Chalk: Domain {
     /// The state summary is O(1) per step, but a digest every step is still the contract; keep 1.
     public static var digestInterval: Int { 1 }
 
-    static let phases = TouchPhase.allCases.map(\.rawValue)
-    static let types = TouchType.allCases.map(\.rawValue)
+    public typealias Fault = ChalkFault
 
-    public static var eventKinds: [EventSpec] {
-        [
-            EventSpec("touch", "One touch sample in screen points.", fields: [
-                FieldSpec("phase", .word(choices: phases)),
-                .optional("id", .integer, "touch id, default 1"),
-                FieldSpec("x", .number, "screen points"), FieldSpec("y", .number, "screen points"),
-                .optional("force", .number, "default 0"), .optional("maxForce", .number, "0 or absent: unknown"),
-                .optional("altitude", .number, "radians; default π/2 for a pencil, 0 for a finger"),
-                .optional("azimuth", .number, "radians, default 0"),
-                .optional("type", .word(choices: types), "default pencil"),
-            ]),
-            EventSpec("zoom", "Sets the zoom, keeping a screen point fixed.", fields: [
-                FieldSpec("scale", .number, "canvas → screen factor"), .optional("at", .tuple(count: 2), "anchor, default 0,0")]),
-            EventSpec("pan", "Moves the view.", fields: [FieldSpec("by", .tuple(count: 2), "screen points")]),
-            EventSpec("brush", "Selects a material.", fields: [FieldSpec("kind", .word, BrushKind.allCases.map(\.rawValue).joined(separator: "|"))]),
-            EventSpec("colour", "Sets the colour.", fields: [FieldSpec("rgba", .tuple(count: 0), "r,g,b or r,g,b,a, each 0...1")]),
-            EventSpec("size", "Sets the pen diameter.", fields: [FieldSpec("pt", .number, "screen points")]),
-            EventSpec("eraser", "Switches the eraser.", fields: [FieldSpec("on", .bool)]),
-            EventSpec("layer", "Layer of the next strokes.", fields: [FieldSpec("n", .integer)]),
-            EventSpec("undo", "Undoes the last stroke or a clear."),
-            EventSpec("redo", "Redoes the last undone stroke."),
-            EventSpec("clear", "Clears the page (undoable)."),
-            EventSpec("page", "Shows another page.", fields: [FieldSpec("n", .integer)]),
-            EventSpec("render", "Commits the frame and writes the canvas as a PNG artifact."),
-            EventSpec("save", "Writes the page as a JSON document artifact."),
-            EventSpec("load", "Replaces the page with a JSON document.", fields: [FieldSpec("file", .file)]),
-        ]
+    public struct Settings: Sendable {
+        /// Canvas size in screen points (= pixels).
+        var width: Int
+        var height: Int
     }
 
-    public static var configKeys: [ConfigSpec] {
-        [ConfigSpec("width", .integer, default: "256", "canvas width in screen points (pixels), 16...1024"),
-         ConfigSpec("height", .integer, default: "256", "canvas height, 16...1024")]
+    public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
+        Settings(width: try s("width", .int, default: 256, in: 16...1024, "canvas width in screen points (pixels)"),
+                 height: try s("height", .int, default: 256, in: 16...1024, "canvas height"))
     }
 
-    public static var faults: [FaultSpec] { ChalkFault.allCases.map { FaultSpec($0.rawValue, $0.summary) } }
+    public static let events: [EventKind<ChalkEvent>] = [
+        EventKind("touch", "One touch sample in screen points.") { f throws(ScenarioError) in
+            let phase = try f("phase", .choice(TouchPhase.self))
+            let id = try f("id", .int, default: 1, in: 0...Int(Int32.max), "touch id")
+            let x = try f("x", .number, "screen points"), y = try f("y", .number, "screen points")
+            let force = try f("force", .number, default: 0)
+            let maxForce = try f("maxForce", .number, default: 0, "0 or less: unknown")
+            let altitude = try f.optional("altitude", .number, "radians; default π/2 for a pencil, 0 for a finger")
+            let azimuth = try f("azimuth", .number, default: 0, "radians")
+            let type = try f("type", .choice(TouchType.self), default: .pencil)
+            return .touch(TouchSample(phase, id: id, x: x, y: y, force: force, maxForce: maxForce,
+                                      altitude: altitude ?? (type == .pencil ? Double.pi / 2 : 0), azimuth: azimuth, type: type))
+        },
+        EventKind("zoom", "Sets the zoom, keeping a screen point fixed.") { f throws(ScenarioError) in
+            let scale = try f("scale", .number, "canvas → screen factor")
+            let at = try f("at", .tuple(2), default: [0, 0], "anchor")
+            return .zoom(scale: scale, anchorX: at[0], anchorY: at[1])
+        },
+        EventKind("pan", "Moves the view.") { f throws(ScenarioError) in
+            let by = try f("by", .tuple(2), "screen points")
+            return .pan(dx: by[0], dy: by[1])
+        },
+        // A word, not a choice: an unknown brush is a record from the reducer, not a syntax error.
+        EventKind("brush", "Selects a material.") { f throws(ScenarioError) in
+            .brush(try f("kind", .word, BrushKind.allCases.map(\.rawValue).joined(separator: "|")))
+        },
+        EventKind("colour", "Sets the colour.") { f throws(ScenarioError) in
+            let c = try f("rgba", .tuple(), "r,g,b or r,g,b,a, each 0...1")
+            if f.isDeclaring { return .colour(r: 0, g: 0, b: 0, a: 1) }
+            guard c.count == 3 || c.count == 4 else { throw f.error("rgba needs 3 or 4 numbers, found \(c.count)", at: "rgba") }
+            return .colour(r: c[0], g: c[1], b: c[2], a: c.count == 4 ? c[3] : 1)
+        },
+        EventKind("size", "Sets the pen diameter.") { f throws(ScenarioError) in .size(screenPoints: try f("pt", .number, "screen points")) },
+        EventKind("eraser", "Switches the eraser.") { f throws(ScenarioError) in .eraser(try f("on", .bool)) },
+        // Out-of-range layers and pages are records from the reducer, so any whole number is read here.
+        EventKind("layer", "Layer of the next strokes.") { f throws(ScenarioError) in .layer(Int(clamping: try f("n", .integer))) },
+        EventKind("undo", "Undoes the last stroke or a clear.") { _ throws(ScenarioError) in .undo },
+        EventKind("redo", "Redoes the last undone stroke.") { _ throws(ScenarioError) in .redo },
+        EventKind("clear", "Clears the page (undoable).") { _ throws(ScenarioError) in .clear },
+        EventKind("page", "Shows another page.") { f throws(ScenarioError) in .page(Int(clamping: try f("n", .integer))) },
+        EventKind("render", "Commits the frame and writes the canvas as a PNG artifact.") { _ throws(ScenarioError) in .render },
+        EventKind("save", "Writes the page as a JSON document artifact.") { _ throws(ScenarioError) in .save },
+        EventKind("load", "Replaces the page with a JSON document.") { f throws(ScenarioError) in .load(try f("file", .file)) },
+    ]
 
     public static var generators: [Generator<ChalkEvent>] { ChalkGenerators.all }
 
-    public static func start(_ config: Config, _ world: inout World<ChalkEvent>) throws(ScenarioError) -> ChalkState {
-        let width = Int(try config.int("width", default: 256, in: 16...1024))
-        let height = Int(try config.int("height", default: 256, in: 16...1024))
-        let w = world
-        var state = ChalkState(width: width, height: height, textures: ChalkTextures(rng: { w.rng($0, $1) }))
-        state.faults = ActiveFaults { world.fault($0.rawValue) }
-        return state
+    public static func kind(of event: ChalkEvent) -> String {
+        switch event {
+        case .touch: "touch"
+        case .zoom: "zoom"
+        case .pan: "pan"
+        case .brush: "brush"
+        case .colour: "colour"
+        case .size: "size"
+        case .eraser: "eraser"
+        case .layer: "layer"
+        case .undo: "undo"
+        case .redo: "redo"
+        case .clear: "clear"
+        case .page: "page"
+        case .render: "render"
+        case .save: "save"
+        case .load: "load"
+        }
     }
 
-    public static func decode(_ line: EventLine) throws(ScenarioError) -> ChalkEvent {
-        switch line.kind {
-        case "touch":
-            let type: TouchType = line.has("type") ? try line.choice("type") : .pencil
-            return .touch(TouchSample(
-                try line.choice("phase"), id: Int(try line.int("id", in: 0...Int64(Int32.max), default: 1)),
-                x: try line.double("x"), y: try line.double("y"),
-                force: try line.double("force", default: 0), maxForce: try line.double("maxForce", default: 0),
-                altitude: try line.double("altitude", default: type == .pencil ? Double.pi / 2 : 0),
-                azimuth: try line.double("azimuth", default: 0), type: type))
-        case "zoom":
-            var anchor = (0.0, 0.0)
-            if line.has("at") { let a = try line.doubles("at"); anchor = (a[0], a[1]) }
-            return .zoom(scale: try line.double("scale"), anchorX: anchor.0, anchorY: anchor.1)
-        case "pan":
-            let d = try line.doubles("by")
-            return .pan(dx: d[0], dy: d[1])
-        case "brush": return .brush(try line.word("kind"))
-        case "colour":
-            let c = try line.doubles("rgba")
-            guard c.count == 3 || c.count == 4 else { throw line.error("rgba needs 3 or 4 numbers, found \(c.count)", at: "rgba") }
-            return .colour(r: c[0], g: c[1], b: c[2], a: c.count == 4 ? c[3] : 1)
-        case "size": return .size(screenPoints: try line.double("pt"))
-        case "eraser": return .eraser(try line.bool("on"))
-        case "layer": return .layer(Int(clamping: try line.int("n")))
-        case "undo": return .undo
-        case "redo": return .redo
-        case "clear": return .clear
-        case "page": return .page(Int(clamping: try line.int("n")))
-        case "render": return .render
-        case "save": return .save
-        case "load": return .load(try line.file("file"))
-        default: throw line.error("unknown chalk event '\(line.kind)'")
-        }
+    public static func start(_ settings: Settings, _ world: inout World<Chalk>) throws(ScenarioError) -> ChalkState {
+        let w = world
+        var state = ChalkState(width: settings.width, height: settings.height, textures: ChalkTextures(rng: { w.rng($0, $1) }))
+        state.faults = ActiveFaults { world.isOn($0) }
+        return state
     }
 
     public static func write(_ state: ChalkState, to out: inout CanonicalWriter) {

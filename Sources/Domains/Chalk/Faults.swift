@@ -2,7 +2,7 @@ import LockstepCore
 
 /// The historical bugs of the seed article, each re-enabled by `set fault NAME` or `--fault NAME`
 /// and each caught by at least one golden under `Golden/chalk/`.
-public enum ChalkFault: String, CaseIterable, Sendable {
+public enum ChalkFault: String, DomainFault {
     case rngGuardBeforeDraws
     case fixedFullSpeed26
     case screenThresholdWithoutScale

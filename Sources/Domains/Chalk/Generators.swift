@@ -6,6 +6,8 @@ public enum ChalkGenerators {
     public enum Path: String, CaseIterable, Sendable { case line, arc, zigzag, scribble }
     /// How the pen moves along the path over time (the speed profile).
     public enum Ease: String, CaseIterable, Sendable { case constant, accelerate, decelerate, easeInOut }
+    /// A session's touch type: one for every stroke, or a random one per stroke.
+    public enum SessionType: String, CaseIterable, Sendable { case finger, pencil, mixed }
 
     /// Apple Pencil's maximum possible force (≈ 25/6), the default `maxForce` of generated pencil samples.
     public static let pencilMaxForce = 4.1667
@@ -85,75 +87,60 @@ public enum ChalkGenerators {
                                      maxForce: shape.type == .pencil ? pencilMaxForce : 0,
                                      altitude: alt, azimuth: shape.azimuth, type: shape.type)
             let offset = startOffset + Duration(nanoseconds: Int64((Double(i) * 1e9 / shape.hz).rounded()))
-            out.append(Generated(offset, "touch", .touch(sample)))
+            out.append(Generated(offset, .touch(sample)))
         }
         return out
     }
 
-    static func pair(_ line: EventLine, _ key: StaticString, default value: (Double, Double), in range: ClosedRange<Double>) throws(ScenarioError) -> (Double, Double) {
-        guard line.has(key) else { return value }
-        let v = try line.doubles(key)
+    /// An `x,y` pair (required when there is no default) whose numbers must be finite and in `range`.
+    static func pair(_ f: inout Fields, _ key: StaticString, default value: (Double, Double)? = nil, in range: ClosedRange<Double>,
+                     _ help: String) throws(ScenarioError) -> (Double, Double) {
+        let v = if let value { try f(key, .tuple(2), default: [value.0, value.1], help) } else { try f(key, .tuple(2), help) }
         guard v.count == 2, v.allSatisfy({ $0.isFinite && range.contains($0) }) else {
-            throw line.error("\(key) needs two numbers in \(range.lowerBound)...\(range.upperBound)", at: key)
+            throw f.error("\(key) needs two numbers in \(range.lowerBound)...\(range.upperBound)", at: key)
         }
         return (v[0], v[1])
     }
 
-    static let strokeFields: [FieldSpec] = [
-        FieldSpec("path", .word(choices: Path.allCases.map(\.rawValue))),
-        FieldSpec("from", .tuple(count: 2), "screen points"), FieldSpec("to", .tuple(count: 2), "screen points"),
-        .optional("samples", .integer, "touch samples including began and ended, default 60"),
-        .optional("hz", .number, "sample rate, default 120"),
-        .optional("type", .word(choices: TouchType.allCases.map(\.rawValue)), "default pencil"),
-        .optional("id", .integer, "touch id, default 1"),
-        .optional("pressure", .tuple(count: 2), "start,end as a fraction of maxForce, default 0.5,0.5"),
-        .optional("altitude", .tuple(count: 2), "start,end radians (pencil), default 1,1; fingers report 0"),
-        .optional("azimuth", .number, "radians, default 0.8"),
-        .optional("bend", .number, "arc: bow as a fraction of the chord, default 0.3"),
-        .optional("teeth", .integer, "zigzag: number of teeth, default 6"),
-        .optional("amplitude", .number, "zigzag/scribble: screen points, default 20"),
-        .optional("ease", .word(choices: Ease.allCases.map(\.rawValue)), "speed profile, default easeInOut"),
-    ]
-
     public static var all: [Generator<ChalkEvent>] {
         [
-            Generator("stroke", "one stroke as touch samples: path line|arc|zigzag|scribble from A to B", fields: strokeFields) {
-                line, context throws(ScenarioError) in
+            Generator("stroke", "one stroke as touch samples: path line|arc|zigzag|scribble from A to B", parameters: { f throws(ScenarioError) in
                 var shape = StrokeShape()
-                shape.path = try line.choice("path")
-                shape.from = try pair(line, "from", default: (0, 0), in: -1e6...1e6)
-                shape.to = try pair(line, "to", default: (0, 0), in: -1e6...1e6)
-                shape.samples = Int(try line.int("samples", in: 1...1_000_000, default: 60))
-                shape.hz = try line.double("hz", in: 1...10_000, default: 120)
-                if line.has("type") { shape.type = try line.choice("type") }
-                shape.id = Int(try line.int("id", in: 0...Int64(Int32.max), default: 1))
-                shape.pressure = try pair(line, "pressure", default: (0.5, 0.5), in: 0...1)
-                shape.altitude = try pair(line, "altitude", default: (1, 1), in: 0...(Double.pi / 2))
-                shape.azimuth = try line.double("azimuth", in: -100...100, default: 0.8)
-                shape.bend = try line.double("bend", in: -10...10, default: 0.3)
-                shape.teeth = Int(try line.int("teeth", in: 1...1000, default: 6))
-                shape.amplitude = try line.double("amplitude", in: 0...1e5, default: 20)
-                if line.has("ease") { shape.ease = try line.choice("ease") }
-                guard shape.samples <= context.maxEvents else {
-                    throw line.error("\(shape.samples) samples exceed the scenario's event budget (\(context.maxEvents))", at: "samples")
+                shape.path = try f("path", .choice(Path.self))
+                shape.from = try pair(&f, "from", in: -1e6...1e6, "screen points")
+                shape.to = try pair(&f, "to", in: -1e6...1e6, "screen points")
+                shape.samples = try f("samples", .int, default: 60, in: 1...1_000_000, "touch samples including began and ended")
+                shape.hz = try f("hz", .number, default: 120, in: 1...10_000, "sample rate")
+                shape.type = try f("type", .choice(TouchType.self), default: .pencil)
+                shape.id = try f("id", .int, default: 1, in: 0...Int(Int32.max), "touch id")
+                shape.pressure = try pair(&f, "pressure", default: (0.5, 0.5), in: 0...1, "start,end as a fraction of maxForce")
+                shape.altitude = try pair(&f, "altitude", default: (1, 1), in: 0...(Double.pi / 2), "start,end radians (pencil); fingers report 0")
+                shape.azimuth = try f("azimuth", .number, default: 0.8, in: -100...100, "radians")
+                shape.bend = try f("bend", .number, default: 0.3, in: -10...10, "arc: bow as a fraction of the chord")
+                shape.teeth = try f("teeth", .int, default: 6, in: 1...1000, "zigzag: number of teeth")
+                shape.amplitude = try f("amplitude", .number, default: 20, in: 0...1e5, "zigzag/scribble: screen points")
+                shape.ease = try f("ease", .choice(Ease.self), default: .easeInOut, "speed profile")
+                // The line, so that the budget error (known only at expansion) points at `samples`.
+                return (shape: shape, line: f.line)
+            }, expand: { p, context throws(ScenarioError) in
+                guard p.shape.samples <= context.maxEvents else {
+                    throw p.line.error("\(p.shape.samples) samples exceed the scenario's event budget (\(context.maxEvents))", at: "samples")
                 }
-                return stroke(shape, rng: &context.rng)
-            },
-            Generator("session", "many random strokes in a box, back to back: a drawing session", fields: [
-                FieldSpec("strokes", .integer), .optional("samples", .integer, "per stroke, default 120"),
-                .optional("hz", .number, "default 120"), .optional("gap", .number, "seconds between strokes, default 0.25"),
-                .optional("area", .tuple(count: 4), "x,y,width,height in screen points, default 16,16,224,224"),
-                .optional("type", .word(choices: TouchType.allCases.map(\.rawValue) + ["mixed"]), "default pencil"),
-            ]) { line, context throws(ScenarioError) in
-                let count = Int(try line.int("strokes", in: 1...100_000))
-                let samples = Int(try line.int("samples", in: 2...100_000, default: 120))
-                let hz = try line.double("hz", in: 1...10_000, default: 120)
-                let gap = try line.double("gap", in: 0...3600, default: 0.25)
-                var area = [16.0, 16, 224, 224]
-                if line.has("area") { area = try line.doubles("area") }
-                let typeName = try line.word("type", default: "pencil")
+                return stroke(p.shape, rng: &context.rng)
+            }),
+            Generator("session", "many random strokes in a box, back to back: a drawing session", parameters: { f throws(ScenarioError) in
+                (count: try f("strokes", .int, in: 1...100_000),
+                 samples: try f("samples", .int, default: 120, in: 2...100_000, "per stroke"),
+                 hz: try f("hz", .number, default: 120, in: 1...10_000),
+                 // Seconds as a number, not a duration: the gap is rounded to nanoseconds as before.
+                 gap: try f("gap", .number, default: 0.25, in: 0...3600, "seconds between strokes"),
+                 area: try f("area", .tuple(4), default: [16, 16, 224, 224], "x,y,width,height in screen points"),
+                 type: try f("type", .choice(SessionType.self), default: .pencil),
+                 line: f.line)
+            }, expand: { p, context throws(ScenarioError) in
+                let (count, samples, hz, gap, area) = (p.count, p.samples, p.hz, p.gap, p.area)
                 guard count * samples <= context.maxEvents else {
-                    throw line.error("\(count)×\(samples) samples exceed the scenario's event budget (\(context.maxEvents))", at: "strokes")
+                    throw p.line.error("\(count)×\(samples) samples exceed the scenario's event budget (\(context.maxEvents))", at: "strokes")
                 }
                 var out: [Generated<ChalkEvent>] = []
                 out.reserveCapacity(count * samples)
@@ -168,7 +155,7 @@ public enum ChalkGenerators {
                     shape.path = Path.allCases[r.int(below: Path.allCases.count)]
                     shape.from = (area[0] + r.double() * area[2], area[1] + r.double() * area[3])
                     shape.to = (area[0] + r.double() * area[2], area[1] + r.double() * area[3])
-                    shape.type = typeName == "mixed" ? (r.int(below: 2) == 0 ? .finger : .pencil) : (typeName == "finger" ? .finger : .pencil)
+                    shape.type = p.type == .mixed ? (r.int(below: 2) == 0 ? .finger : .pencil) : (p.type == .finger ? .finger : .pencil)
                     shape.pressure = (0.2 + 0.7 * r.double(), 0.2 + 0.7 * r.double())
                     shape.altitude = (0.3 + 1.2 * r.double(), 0.3 + 1.2 * r.double())
                     shape.azimuth = r.double() * 6.28
@@ -180,7 +167,7 @@ public enum ChalkGenerators {
                     offset = offset + strokeDuration + gapDuration
                 }
                 return out
-            },
+            }),
         ]
     }
 }

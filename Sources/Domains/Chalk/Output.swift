@@ -2,17 +2,15 @@ import LockstepCore
 
 /// Every record the chalk domain writes, in the order of its fields. Floats are Float32 values
 /// printed with a fixed number of decimals: canvas lengths with 6 (deep zoom works in thousandths),
-/// factors with 4, screen values with 3.
+/// factors with 4, screen values with 3. Refused inputs are not here: they are `world.reject`
+/// records (`rejected input=... reason=...`), written where the reducer refuses them.
 public enum ChalkOutput: RecordConvertible {
     case strokeBegan(ordinal: Int, touch: Int, brush: BrushKind, type: TouchType, size: Float, layer: Int, erasing: Bool, seed: UInt32)
     case segment(ordinal: Int, index: Int, stats: SegmentStats, pressure: Float, tilt: Float)
     case strokeEnded(ordinal: Int, points: Int, segments: Int, stamps: Int, live: UInt64, replay: UInt64, strokes: Int)
     case strokeCancelled(ordinal: Int, points: Int, stamps: Int)
-    case touchRejected(id: Int, phase: TouchPhase, reason: String)
     case view(ViewTransform)
     case setting(name: String, value: Value)
-    case settingRejected(name: String, reason: String)
-    case busy(event: String)
     case undo(result: Page.UndoResult, page: Page)
     case redo(done: Bool, page: Page)
     case clear(cleared: Int, page: Page)
@@ -23,7 +21,6 @@ public enum ChalkOutput: RecordConvertible {
     case frame(reason: String, stats: CommitStats, inked: Int)
     case saved(strokes: Int, points: Int, bytes: Int)
     case loaded(strokes: Int, points: Int)
-    case loadRejected(reason: String)
     case limit(name: String, value: Int)
 
     public var record: Record {
@@ -40,16 +37,10 @@ public enum ChalkOutput: RecordConvertible {
                 .digest("live", live).digest("replay", replay).bool("match", live == replay).int("strokes", strokes)
         case .strokeCancelled(let o, let points, let stamps):
             Record("stroke-cancelled").int("stroke", o).int("points", points).int("stamps", stamps)
-        case .touchRejected(let id, let phase, let reason):
-            Record("touch-rejected").int("id", id).word("phase", phase.rawValue).string("reason", reason)
         case .view(let v):
             Record("view").fixed("scale", v.scale, 4).with("offset", .tuple([.fixed(Double(v.offsetX), places: 3), .fixed(Double(v.offsetY), places: 3)]))
         case .setting(let name, let value):
             Record(name).with("value", value)
-        case .settingRejected(let name, let reason):
-            Record("setting-rejected").word("name", name).string("reason", reason)
-        case .busy(let event):
-            Record("busy").word("event", event).string("reason", "a stroke is in progress; end it first")
         case .undo(let result, let page):
             ChalkOutput.history(Record("undo").word("result", result.rawValue), page)
         case .redo(let done, let page):
@@ -74,8 +65,6 @@ public enum ChalkOutput: RecordConvertible {
             Record("saved").int("strokes", strokes).int("points", points).int("bytes", bytes)
         case .loaded(let strokes, let points):
             Record("loaded").int("strokes", strokes).int("points", points)
-        case .loadRejected(let reason):
-            Record("load-rejected").string("reason", reason).string("kept", "the current document is unchanged")
         case .limit(let name, let value):
             Record("limit").word("name", name).int("value", value)
         }

@@ -1,47 +1,41 @@
 import LockstepCore
 
 extension Chalk {
-    public static func reduce(_ state: inout ChalkState, _ event: ChalkEvent, _ world: inout World<ChalkEvent>) {
+    public static func reduce(_ state: inout ChalkState, _ event: ChalkEvent, _ world: inout World<Chalk>) {
         switch event {
         case .touch(let t): touch(&state, t, &world)
         case .zoom(let scale, let ax, let ay):
             guard notBusy(state, "zoom", &world) else { return }
-            guard scale.isFinite, ChalkConstants.scaleRange.contains(scale), ax.isFinite, ay.isFinite else {
-                world.emit(ChalkOutput.settingRejected(name: "zoom", reason: "scale must be a finite number in \(ChalkConstants.scaleRange) and the anchor finite"))
-                return
+            guard scale.isFinite, ChalkConstants.scaleRange.contains(scale) else {
+                return outOfRange("zoom", ChalkConstants.scaleRange, &world)
             }
+            guard ax.isFinite, ay.isFinite else { return world.reject("zoom", "non-finite-anchor") }
             state.view.zoom(to: Float(scale), anchorX: Float(ax), anchorY: Float(ay))
             world.emit(ChalkOutput.view(state.view))
             requestReplay(&state, "zoom")
         case .pan(let dx, let dy):
             guard notBusy(state, "pan", &world) else { return }
-            guard dx.isFinite, dy.isFinite, abs(dx) <= 1e6, abs(dy) <= 1e6 else {
-                world.emit(ChalkOutput.settingRejected(name: "pan", reason: "the offset must be finite and at most 1e6 points"))
-                return
-            }
+            guard dx.isFinite, dy.isFinite, abs(dx) <= 1e6, abs(dy) <= 1e6 else { return outOfRange("pan", -1e6...1e6, &world) }
             state.view.offsetX += Float(dx)
             state.view.offsetY += Float(dy)
             world.emit(ChalkOutput.view(state.view))
             requestReplay(&state, "pan")
         case .brush(let name):
             guard let kind = BrushKind(rawValue: name) else {
-                world.emit(ChalkOutput.settingRejected(name: "brush", reason: "unknown brush '\(name)'; expected one of: \(BrushKind.allCases.map(\.rawValue).joined(separator: ", "))"))
-                return
+                return world.reject("brush", "unknown-brush") {
+                    $0.word("kind", name).word("choices", BrushKind.allCases.map(\.rawValue).joined(separator: "|"))
+                }
             }
             state.brushKind = kind
             world.emit(ChalkOutput.setting(name: "brush", value: .word(kind.rawValue)))
         case .colour(let r, let g, let b, let a):
             // GAP: live colour input outside 0...1 is rejected (not clamped): silence is a bug.
-            guard [r, g, b, a].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else {
-                world.emit(ChalkOutput.settingRejected(name: "colour", reason: "every component must be a finite number in 0...1"))
-                return
-            }
+            guard [r, g, b, a].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else { return outOfRange("colour", 0...1, &world) }
             state.color = RGBA(Float(r), Float(g), Float(b), Float(a))
             world.emit(ChalkOutput.setting(name: "colour", value: .tuple([r, g, b, a].map { .fixed($0, places: 3) })))
         case .size(let pt):
             guard pt.isFinite, ChalkConstants.screenSizeRange.contains(pt) else {
-                world.emit(ChalkOutput.settingRejected(name: "size", reason: "pen diameter must be a finite number of screen points in \(ChalkConstants.screenSizeRange)"))
-                return
+                return outOfRange("size", ChalkConstants.screenSizeRange, &world)
             }
             state.screenSize = Float(pt)
             world.emit(ChalkOutput.setting(name: "size", value: .fixed(Double(Float(pt)), places: 3)))
@@ -49,10 +43,7 @@ extension Chalk {
             state.erasing = on
             world.emit(ChalkOutput.setting(name: "eraser", value: .bool(on)))
         case .layer(let n):
-            guard (0...ChalkConstants.maxLayer).contains(n) else {
-                world.emit(ChalkOutput.settingRejected(name: "layer", reason: "layer must be 0...\(ChalkConstants.maxLayer)"))
-                return
-            }
+            guard (0...ChalkConstants.maxLayer).contains(n) else { return outOfRange("layer", 0...ChalkConstants.maxLayer, &world) }
             state.layer = n
             world.emit(ChalkOutput.setting(name: "layer", value: .int(n)))
         case .undo:
@@ -73,10 +64,7 @@ extension Chalk {
             requestReplay(&state, "clear")
         case .page(let index):
             guard notBusy(state, "page", &world) else { return }
-            guard (0..<ChalkConstants.maxPages).contains(index) else {
-                world.emit(ChalkOutput.settingRejected(name: "page", reason: "page must be 0...\(ChalkConstants.maxPages - 1)"))
-                return
-            }
+            guard (0..<ChalkConstants.maxPages).contains(index) else { return outOfRange("page", 0...(ChalkConstants.maxPages - 1), &world) }
             if index != state.pageIndex {
                 state.otherPages[state.pageIndex] = state.page
                 state.page = state.otherPages.removeValue(forKey: index) ?? Page()
@@ -102,8 +90,9 @@ extension Chalk {
             guard notBusy(state, "load", &world) else { return }
             let strokes: [Stroke]
             do { strokes = try ChalkDocument.decode(bytes) } catch {
-                world.emit(ChalkOutput.loadRejected(reason: error.message))
-                return
+                return world.reject("load", "bad-document") {
+                    $0.string("error", error.message).string("kept", "the current document is unchanged")
+                }
             }
             var page = Page()
             for s in strokes {
@@ -117,9 +106,14 @@ extension Chalk {
         }
     }
 
-    static func notBusy(_ state: ChalkState, _ name: String, _ world: inout World<ChalkEvent>) -> Bool {
-        guard state.current == nil else { world.emit(ChalkOutput.busy(event: name)); return false }
+    static func notBusy(_ state: ChalkState, _ name: String, _ world: inout World<Chalk>) -> Bool {
+        guard state.current == nil else { world.reject(name, "stroke-in-progress"); return false }
         return true
+    }
+
+    /// A tool or view input outside what the app accepts; `range` is what it accepts.
+    static func outOfRange<T>(_ input: String, _ range: ClosedRange<T>, _ world: inout World<Chalk>) {
+        world.reject(input, "out-of-range") { $0.word("range", "\(range.lowerBound)...\(range.upperBound)") }
     }
 
     static func requestReplay(_ state: inout ChalkState, _ reason: String) {
@@ -129,23 +123,26 @@ extension Chalk {
 
     // MARK: Touches
 
-    static func touch(_ state: inout ChalkState, _ t: TouchSample, _ world: inout World<ChalkEvent>) {
-        func reject(_ reason: String) { world.emit(ChalkOutput.touchRejected(id: t.id, phase: t.phase, reason: reason)) }
-        guard t.x.isFinite, t.y.isFinite else { return reject("x and y must be finite") }
-        guard t.force.isFinite, t.maxForce.isFinite else { return reject("force and maxForce must be finite") }
-        guard t.altitude.isFinite, t.azimuth.isFinite else { return reject("altitude and azimuth must be finite") }
+    static func touch(_ state: inout ChalkState, _ t: TouchSample, _ world: inout World<Chalk>) {
+        func reject(_ reason: String, _ details: (Record) -> Record = { $0 }) {
+            world.reject("touch", reason) { details($0.int("id", t.id).word("phase", t.phase.rawValue)) }
+        }
+        guard t.x.isFinite, t.y.isFinite else { return reject("non-finite-position") }
+        guard t.force.isFinite, t.maxForce.isFinite else { return reject("non-finite-force") }
+        guard t.altitude.isFinite, t.azimuth.isFinite else { return reject("non-finite-angle") }
         let (cx, cy) = state.view.toCanvas(x: Float(t.x), y: Float(t.y))
         guard abs(cx) <= ChalkConstants.maxCanvasCoordinate, abs(cy) <= ChalkConstants.maxCanvasCoordinate else {
-            return reject("the point maps beyond ±\(ChalkConstants.maxCanvasCoordinate) canvas units")
+            return reject("beyond-canvas") { $0.int("max", Int(ChalkConstants.maxCanvasCoordinate)) }
         }
 
         if t.phase == .began {
             if let c = state.current {
-                return reject(c.touchID == t.id ? "duplicate began: touch \(t.id) is already down" : "a second touch is ignored while touch \(c.touchID) draws")
+                if c.touchID == t.id { return reject("duplicate-began") }
+                return reject("second-touch") { $0.int("drawing", c.touchID) }  // one touch draws at a time
             }
             guard state.page.strokes.count < ChalkConstants.maxStrokesPerPage else {
                 world.emit(ChalkOutput.limit(name: "maxStrokesPerPage", value: ChalkConstants.maxStrokesPerPage))
-                return reject("the page is full")
+                return reject("page-full")
             }
             if state.needsReplay { replay(&state, &world) }  // a frame boundary: the canvas must be current
             let ordinal = state.strokesBegun
@@ -166,9 +163,9 @@ extension Chalk {
         }
 
         guard var live = state.current else {
-            return reject(t.phase == .moved ? "moved without began" : "\(t.phase.rawValue) without began")
+            return reject("without-began")
         }
-        guard live.touchID == t.id else { return reject("touch \(t.id) is not down (touch \(live.touchID) is drawing)") }
+        guard live.touchID == t.id else { return reject("not-down") { $0.int("drawing", live.touchID) } }
         state.current = nil  // keep the stroke out of state while it is mutated (no copy of its points)
 
         if t.phase == .cancelled {
@@ -184,7 +181,7 @@ extension Chalk {
             bakeLive(&state, &live, from: p0, to: point, &world)
         } else {
             world.emit(ChalkOutput.limit(name: "maxPointsPerStroke", value: ChalkConstants.maxPointsPerStroke))
-            reject("the stroke already has \(ChalkConstants.maxPointsPerStroke) points; sample dropped")
+            reject("stroke-full")  // the sample is dropped; the limit record above names the cap
         }
 
         if t.phase == .moved {
@@ -216,7 +213,7 @@ extension Chalk {
 
     /// Bakes one new segment with the stroke's live generator and queues it for drawing.
     static func bakeLive(_ state: inout ChalkState, _ live: inout LiveStroke, from p0: InkPoint, to p1: InkPoint,
-                         _ world: inout World<ChalkEvent>) {
+                         _ world: inout World<Chalk>) {
         var batch: [StampInstance] = []
         let stats = Baker.bake(live.stroke, from: p0, to: p1, rng: &live.rng, into: &batch, scale: live.scale,
                                faults: state.faults.baker)
@@ -238,7 +235,7 @@ extension Chalk {
 
     /// Full replay: strokes in stable (layer, index) order, each baked from its seed, ONE upload for
     /// the whole batch with per-span offsets, then a clear pass and one draw per span.
-    static func replay(_ state: inout ChalkState, _ world: inout World<ChalkEvent>) {
+    static func replay(_ state: inout ChalkState, _ world: inout World<Chalk>) {
         state.needsReplay = false
         state.replays += 1
         let strokes = state.page.strokes
@@ -287,7 +284,7 @@ extension Chalk {
         }
     }
 
-    static func commit(_ state: inout ChalkState, _ reason: String, _ world: inout World<ChalkEvent>) {
+    static func commit(_ state: inout ChalkState, _ reason: String, _ world: inout World<Chalk>) {
         let stats = state.encoder.commit(into: &state.raster, textures: state.textures, view: state.view)
         world.emit(ChalkOutput.frame(reason: reason, stats: stats, inked: state.raster.inkedPixels))
     }

@@ -41,6 +41,11 @@ import LockstepRunner
 }
 
 @Suite struct ChalkSimulationTests {
+    /// Every kind, setting and generator declares cleanly, and `kind(of:)` names each kind's own event.
+    @Test func entryHasNoProblems() {
+        #expect(Chalk.entry.problems.isEmpty)
+    }
+
     /// A bad document load keeps the current page, and non-finite samples are records.
     @Test func badInputKeepsTheDocument() throws {
         var sim = try Simulation<Chalk>(seed: 1)
@@ -50,8 +55,11 @@ import LockstepRunner
         let before = sim.state.strokesDigest
         sim.send(.load(Array("{".utf8)), at: .seconds(1))
         sim.send(.size(screenPoints: 0), at: .seconds(2))
-        let names = sim.outputs.map(\.name)
-        #expect(names.contains("touch-rejected") && names.contains("load-rejected") && names.contains("setting-rejected"))
+        let rejected = sim.outputs.filter { $0.name == "rejected" }.map { Array($0.fields.prefix(2)) }
+        let expected: [[Record.Field]] = [("touch", "non-finite-position"), ("load", "bad-document"), ("size", "out-of-range")]
+            .map { [Record.Field("input", .word($0.0)), Record.Field("reason", .word($0.1))] }
+        #expect(rejected == expected)
+        #expect(sim.world.rejectionCount == 3)
         #expect(sim.state.strokesDigest == before && sim.state.page.strokes.count == 1)
         #expect(sim.state.page.strokes[0].stroke.points.count == 2)
     }
