@@ -9,7 +9,7 @@ enum Recording {
     static let options: [AudioCategoryOption] = [.allowBluetoothHFP, .defaultToSpeaker]
 
     static func start(_ s: inout TranscriptionState, name: String, rate: Int, quality: RecordingQuality,
-                      _ world: inout World<TranscriptionEvent>) {
+                      _ world: inout World<Transcription>) {
         if let r = s.recorder {
             s.rejectedInputs += 1
             world.emit(Out.rejected("record", "a take is open (\(r.name)); stop it first"))
@@ -44,14 +44,14 @@ enum Recording {
         world.emit(Record("recording.started").string("uri", name + ".m4a").word("input", s.session.route.input.rawValue))
     }
 
-    static func stop(_ s: inout TranscriptionState, _ world: inout World<TranscriptionEvent>) {
+    static func stop(_ s: inout TranscriptionState, _ world: inout World<Transcription>) {
         guard let r = s.recorder else {
             world.emit(Record("recording.ignored").word("event", "stop").string("reason", "no open take"))
             return
         }
         if s.interruptedRecording {
             // The second stop path: the user stops while a call has paused the take.
-            if s.faults.stopWhilePausedDoesNotSave {
+            if world.isOn(.stopWhilePausedDoesNotSave) {
                 s.recorder = nil
                 s.interruptedRecording = false
                 s.observingInterruptions = false
@@ -67,7 +67,7 @@ enum Recording {
 
     /// The one finalise: `updateMeters`, `currentTime`, `stop()`, forget the recorder, stop
     /// observing interruptions; the captured part becomes a take.
-    static func finalise(_ s: inout TranscriptionState, reason: String, _ world: inout World<TranscriptionEvent>) {
+    static func finalise(_ s: inout TranscriptionState, reason: String, _ world: inout World<Transcription>) {
         guard var r = s.recorder else { return }
         let duration = r.currentTimeNanos(at: world.now)
         r.capturedNanos = duration
@@ -86,12 +86,12 @@ enum Recording {
             .word("reason", reason).int("pauses", r.pauses).int("resumes", r.resumes).int("takes", s.takes.count))
     }
 
-    static func audio(_ s: inout TranscriptionState, _ event: AudioSystemEvent, _ world: inout World<TranscriptionEvent>) {
+    static func audio(_ s: inout TranscriptionState, _ event: AudioSystemEvent, _ world: inout World<Transcription>) {
         let notice = s.session.handle(event, &world)
         switch notice {
         case .interruptionBegan:
             guard var r = s.recorder else { return }
-            if s.faults.finaliseOnInterruptionBegan {
+            if world.isOn(.finaliseOnInterruptionBegan) {
                 finalise(&s, reason: "interruptionBegan", &world)
                 return
             }

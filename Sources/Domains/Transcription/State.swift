@@ -103,7 +103,6 @@ public struct TranscriptionState: Sendable {
     /// The app crashed (a continuation resumed twice); nothing runs after it.
     public var crashed = false
     public var rejectedInputs = 0
-    public var faults = TranscriptionFaults()
 
     public init() {}
 
