@@ -11,12 +11,12 @@ enum Pipeline {
     static func transcribe(_ s: inout TranscriptionState, _ req: TranscribeRequest, _ world: inout World<Transcription>) {
         guard !req.id.isEmpty else {
             s.rejectedInputs += 1
-            world.emit(Out.rejected("transcribe", "the recording id is empty"))
+            world.reject("transcribe", "empty-id")
             return
         }
         if let j = s.job {
             s.rejectedInputs += 1
-            world.emit(Out.rejected("transcribe", "transcription of \(j.id) is still running (one at a time)"))
+            world.reject("transcribe", "already-running") { $0.string("id", req.id).string("running", j.id) }
             return
         }
         var seconds = req.durationSeconds
@@ -24,7 +24,7 @@ enum Pipeline {
         if seconds == nil {
             guard let take = s.takes.last(where: { $0.name == req.id }) else {
                 s.rejectedInputs += 1
-                world.emit(Out.rejected("transcribe", "no duration= and no saved take named \(req.id)"))
+                world.reject("transcribe", "no-such-take") { $0.string("id", req.id).string("note", "no duration= and no saved take of that name") }
                 return
             }
             seconds = Double(take.durationNanos) / 1e9
@@ -48,7 +48,7 @@ enum Pipeline {
         else if total * 1e9 > Double(ChunkPlan.maxTotalNanos) {
             world.emit(start)
             s.rejectedInputs += 1
-            world.emit(Out.rejected("transcribe", "duration \(total) s is over the 24 h limit"))
+            world.reject("transcribe", "too-long") { $0.string("id", req.id).fixed("duration", total, 3).with("max", Out.seconds(ChunkPlan.maxTotalNanos)) }
             return
         }
         let totalNanos = emptyReason == nil ? Int64((total * 1e9).rounded()) : 0
@@ -172,7 +172,7 @@ enum Pipeline {
             if let a = s.endedAttempts.last(where: { $0.serial == serial }) {
                 lateCompletion(&s, a, cb.word, &world)
             } else {
-                world.emit(Record("callback.ignored").int("serial", serial).word("result", cb.word).string("reason", "no such attempt"))
+                world.reject("callback", "no-such-attempt") { $0.int("serial", serial).word("result", cb.word) }
             }
             return
         }
@@ -185,15 +185,16 @@ enum Pipeline {
             if let a = s.endedAttempts.last(where: { $0.chunk == key.chunk && $0.kind == key.attempt }) {
                 lateCompletion(&s, a, cb.word, &world)
             } else {
-                world.emit(Record("callback.ignored").int("chunk", key.chunk).word("kind", key.attempt.rawValue).word("result", cb.word)
-                    .string("reason", "no transcription is running"))
+                world.reject("callback", "not-running") { $0.int("chunk", key.chunk).word("kind", key.attempt.rawValue).word("result", cb.word) }
             }
             return
         }
         guard let i = job.attempts.lastIndex(where: { $0.chunk == key.chunk && $0.kind == key.attempt }) else {
-            let reason = key.chunk >= job.plan.count ? "unknown chunk: the file has \(job.plan.count) chunks" : "that attempt has not started"
-            world.emit(Record("callback.ignored").int("chunk", key.chunk).word("kind", key.attempt.rawValue).word("result", cb.word)
-                .string("reason", reason))
+            let unknown = key.chunk >= job.plan.count
+            world.reject("callback", unknown ? "unknown-chunk" : "not-started") {
+                let r = $0.int("chunk", key.chunk).word("kind", key.attempt.rawValue).word("result", cb.word)
+                return unknown ? r.int("chunks", job.plan.count) : r
+            }
             return
         }
         callback(&s, index: i, cb, &world)
@@ -221,7 +222,7 @@ enum Pipeline {
     static func timeout(_ s: inout TranscriptionState, serial: Int, _ world: inout World<Transcription>) {
         guard let job = s.job, let i = job.attempts.lastIndex(where: { $0.serial == serial }), !job.attempts[i].resumed else {
             // Cancelled on resume, so this does not happen; kept explicit rather than silent.
-            world.emit(Record("timeout.ignored").int("serial", serial).string("reason", "already resumed"))
+            world.reject("timeout", "already-resumed") { $0.int("serial", serial) }
             return
         }
         let a = job.attempts[i]
@@ -273,8 +274,9 @@ enum Pipeline {
             s.job = nil
             return
         }
-        world.emit(Record("callback.ignored").int("chunk", a.chunk).word("kind", a.kind.rawValue).int("serial", a.serial)
-            .word("result", outcome).string("reason", "already resumed (\(a.outcome))"))
+        world.reject("callback", "already-resumed") {
+            $0.int("chunk", a.chunk).word("kind", a.kind.rawValue).int("serial", a.serial).word("result", outcome).word("first", a.outcome)
+        }
     }
 
     /// The accumulator step, the progress event, then the next chunk or the end.
@@ -290,8 +292,10 @@ enum Pipeline {
         for word in words {
             if word.timestampNanos + word.durationNanos > chunkLength + Transcript.toleranceNanos {
                 outside += 1
-                world.emit(Record("segment.rejected").int("chunk", w.index).string("word", word.text)
-                    .with("at", Out.seconds(word.timestampNanos)).string("reason", "ends after the chunk's \(Double(chunkLength) / 1e9) s of audio"))
+                world.reject("segment", "ends-after-chunk") {
+                    $0.int("chunk", w.index).string("word", word.text).with("at", Out.seconds(word.timestampNanos))
+                        .with("end", Out.seconds(word.timestampNanos + word.durationNanos)).with("audio", Out.seconds(chunkLength))
+                }
                 continue
             }
             if word.timestampNanos < previous { outOfOrder = true }

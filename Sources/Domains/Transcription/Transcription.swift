@@ -260,7 +260,7 @@ public enum Transcription: Domain {
 
     public static func reduce(_ s: inout TranscriptionState, _ event: TranscriptionEvent, _ world: inout World<Transcription>) {
         guard !s.crashed else {
-            world.emit(Record("crashed.ignored").string("reason", "the app crashed earlier; nothing runs"))
+            world.reject(kind(of: event), "crashed") { $0.string("note", "the app crashed earlier; nothing runs") }
             return
         }
         switch event {
@@ -275,12 +275,14 @@ public enum Transcription: Domain {
         case .answer(let key, let answer):
             if let job = s.job, key.chunk < job.chunk || job.attempts.contains(where: { $0.chunk == key.chunk && $0.kind == key.attempt }) {
                 s.rejectedInputs += 1
-                world.emit(Out.rejected("answer", "chunk \(key.chunk) \(key.attempt.rawValue) has already started; use a callback line"))
+                world.reject("answer", "attempt-started") {
+                    $0.int("chunk", key.chunk).word("attempt", key.attempt.rawValue).string("note", "use a callback line")
+                }
                 return
             }
             guard s.scripts.count < TranscriptionState.maxScripts || s.scripts[key] != nil else {
                 s.rejectedInputs += 1
-                world.emit(Out.rejected("answer", "more than \(TranscriptionState.maxScripts) scripted answers pending"))
+                world.reject("answer", "too-many-scripts") { $0.int("maxScripts", TranscriptionState.maxScripts) }
                 return
             }
             world.emit(Record("script").int("chunk", key.chunk).word("attempt", key.attempt.rawValue).word("answer", answer.kind.rawValue)
@@ -293,7 +295,7 @@ public enum Transcription: Domain {
         case .capability(let locale, let cap):
             guard s.capabilities.count < TranscriptionState.maxCapabilities || s.capabilities[locale] != nil else {
                 s.rejectedInputs += 1
-                world.emit(Out.rejected("capability", "more than \(TranscriptionState.maxCapabilities) locales"))
+                world.reject("capability", "too-many-locales") { $0.string("locale", locale).int("maxLocales", TranscriptionState.maxCapabilities) }
                 return
             }
             s.capabilities[locale] = cap

@@ -57,6 +57,24 @@ import LockstepRunner
         #expect(sim.world.pendingTimerCount == 0 && sim.state.job != nil)
     }
 
+    @Test func refusedInputsAreStandardRejections() throws {
+        var sim = try Simulation<Transcription>(settings: .init(), faults: [.doubleResume])
+        sim.send(.callback(ScriptKey(chunk: 0, attempt: .local), .partial), at: .zero)
+        let words = [RecognisedWord("a", timestampNanos: 1_000_000_000, durationNanos: 1_000_000_000),
+                     RecognisedWord("b", timestampNanos: 49_900_000_000, durationNanos: 300_000_000)]
+        sim.send(.answer(ScriptKey(chunk: 0, attempt: .local), ScriptedAnswer(kind: .double, callbacks: [
+            (2_000_000_000, .final(text: "a b", words: words)), (2_000_000_000, .error("late"))])), at: .zero)
+        sim.send(.transcribe(TranscribeRequest(id: "t", durationSeconds: 50, locale: nil, onDevice: true)), at: .zero)
+        sim.send(.recordStop, at: .seconds(10))
+        let rejected = sim.outputs.filter { $0.name == "rejected" }.map(\.description)
+        #expect(rejected == [
+            "rejected input=callback reason=not-running chunk=0 kind=local result=partial",
+            "rejected input=segment reason=ends-after-chunk chunk=0 word=\"b\" at=49.900 end=50.200 audio=50.000",
+            "rejected input=record reason=crashed note=\"the app crashed earlier; nothing runs\"",
+        ])
+        #expect(sim.world.rejectionCount == 3)
+    }
+
     @Test func interruptionPausesAndResumesTheSameTake() throws {
         var sim = try Simulation<Transcription>()
         sim.send(.recordStart(name: "m", sampleRateHz: 44_100, quality: .high), at: .zero)
