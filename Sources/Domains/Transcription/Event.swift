@@ -53,3 +53,32 @@ public enum TranscriptionEvent: Sendable {
     /// The 60 s timeout of attempt `serial`.
     case timeout(serial: Int)
 }
+
+// The words of a few fields, as enums so that `.choice` declares them (and `lockstep list` shows them).
+
+/// `record start` or `record stop`.
+public enum RecordAction: String, CaseIterable, Sendable { case start, stop }
+
+/// The result of a recorded `callback` line.
+public enum CallbackResult: String, CaseIterable, Sendable { case final, partial, error }
+
+/// `network online|offline`.
+public enum NetworkState: String, CaseIterable, Sendable { case online, offline }
+
+/// What the record permission prompt answers (`mic answer=`): never undetermined.
+public enum PromptAnswer: String, CaseIterable, Sendable {
+    case granted, denied
+    public var permission: RecordPermissionState { self == .granted ? .granted : .denied }
+}
+
+/// What an attempt without an answer line does (`set unscripted`).
+public enum UnscriptedAnswer: String, CaseIterable, Sendable {
+    case empty, error, stall
+    public var answer: AnswerKind {
+        switch self {
+        case .empty: .empty
+        case .error: .error
+        case .stall: .stall
+        }
+    }
+}

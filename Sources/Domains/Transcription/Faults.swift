@@ -1,6 +1,8 @@
+import LockstepCore
+
 /// The historical bugs of the seed article and issue #7, each re-enabled by `set fault NAME` or
 /// `--fault NAME` and each caught by at least one golden under `Golden/transcription/`.
-public enum TranscriptionFault: String, CaseIterable, Sendable {
+public enum TranscriptionFault: String, DomainFault {
     case finaliseOnInterruptionBegan
     case stopWhilePausedDoesNotSave
     case noTimeout
@@ -23,26 +25,5 @@ public enum TranscriptionFault: String, CaseIterable, Sendable {
         case .claimsOnDevice:
             "the result claims on-device whenever on-device was requested, even when a chunk's audio went to the server"
         }
-    }
-}
-
-/// The faults of one run, read once at start.
-public struct TranscriptionFaults: Sendable, Equatable {
-    public var finaliseOnInterruptionBegan = false
-    public var stopWhilePausedDoesNotSave = false
-    public var noTimeout = false
-    public var doubleResume = false
-    public var dedupByStartTime = false
-    public var claimsOnDevice = false
-
-    public init() {}
-
-    public init(_ isOn: (TranscriptionFault) -> Bool) {
-        finaliseOnInterruptionBegan = isOn(.finaliseOnInterruptionBegan)
-        stopWhilePausedDoesNotSave = isOn(.stopWhilePausedDoesNotSave)
-        noTimeout = isOn(.noTimeout)
-        doubleResume = isOn(.doubleResume)
-        dedupByStartTime = isOn(.dedupByStartTime)
-        claimsOnDevice = isOn(.claimsOnDevice)
     }
 }

@@ -19,8 +19,4 @@ enum Out {
         return r.int("chars", bytes).string("tail", "…" + String(text.suffix(tailCharacters)))
             .digest("digest", FNV1a64.hash(text.utf8))
     }
-
-    static func rejected(_ what: String, _ reason: String) -> Record {
-        Record("rejected").word("input", what).string("reason", reason)
-    }
 }

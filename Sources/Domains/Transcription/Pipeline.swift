@@ -8,15 +8,15 @@ enum Pipeline {
 
     // MARK: transcribe
 
-    static func transcribe(_ s: inout TranscriptionState, _ req: TranscribeRequest, _ world: inout World<TranscriptionEvent>) {
+    static func transcribe(_ s: inout TranscriptionState, _ req: TranscribeRequest, _ world: inout World<Transcription>) {
         guard !req.id.isEmpty else {
             s.rejectedInputs += 1
-            world.emit(Out.rejected("transcribe", "the recording id is empty"))
+            world.reject("transcribe", "empty-id")
             return
         }
         if let j = s.job {
             s.rejectedInputs += 1
-            world.emit(Out.rejected("transcribe", "transcription of \(j.id) is still running (one at a time)"))
+            world.reject("transcribe", "already-running") { $0.string("id", req.id).string("running", j.id) }
             return
         }
         var seconds = req.durationSeconds
@@ -24,7 +24,7 @@ enum Pipeline {
         if seconds == nil {
             guard let take = s.takes.last(where: { $0.name == req.id }) else {
                 s.rejectedInputs += 1
-                world.emit(Out.rejected("transcribe", "no duration= and no saved take named \(req.id)"))
+                world.reject("transcribe", "no-such-take") { $0.string("id", req.id).string("note", "no duration= and no saved take of that name") }
                 return
             }
             seconds = Double(take.durationNanos) / 1e9
@@ -48,7 +48,7 @@ enum Pipeline {
         else if total * 1e9 > Double(ChunkPlan.maxTotalNanos) {
             world.emit(start)
             s.rejectedInputs += 1
-            world.emit(Out.rejected("transcribe", "duration \(total) s is over the 24 h limit"))
+            world.reject("transcribe", "too-long") { $0.string("id", req.id).fixed("duration", total, 3).with("max", Out.seconds(ChunkPlan.maxTotalNanos)) }
             return
         }
         let totalNanos = emptyReason == nil ? Int64((total * 1e9).rounded()) : 0
@@ -65,13 +65,13 @@ enum Pipeline {
         }
         reportUnusedScripts(&s, chunks: plan.count, reason: "\(req.id) has \(plan.count) chunks", &world)
         s.job = Job(id: req.id, plan: plan, locale: locale, onDevice: req.onDevice,
-                    transcript: Transcript(separator: Transcript.separator(forLocale: locale), dedupByStartTime: s.faults.dedupByStartTime),
+                    transcript: Transcript(separator: Transcript.separator(forLocale: locale), dedupByStartTime: world.isOn(.dedupByStartTime)),
                     startedAt: world.now)
         startChunk(&s, &world)
     }
 
     /// Scripts (answers, export failures) for chunks the file does not have are reported and dropped.
-    static func reportUnusedScripts(_ s: inout TranscriptionState, chunks: Int, reason: String, _ world: inout World<TranscriptionEvent>) {
+    static func reportUnusedScripts(_ s: inout TranscriptionState, chunks: Int, reason: String, _ world: inout World<Transcription>) {
         let unused = s.scripts.keys.sorted().filter { $0.chunk >= chunks }
         for key in unused {
             s.scripts[key] = nil
@@ -86,7 +86,7 @@ enum Pipeline {
 
     // MARK: chunks
 
-    static func startChunk(_ s: inout TranscriptionState, _ world: inout World<TranscriptionEvent>) {
+    static func startChunk(_ s: inout TranscriptionState, _ world: inout World<Transcription>) {
         guard var job = s.job else { return }
         let w = job.plan.window(job.chunk)
         if let message = s.exportFailures.removeValue(forKey: job.chunk) {
@@ -103,7 +103,7 @@ enum Pipeline {
         startAttempt(&s, job.onDevice ? .local : .server, &world)
     }
 
-    static func startAttempt(_ s: inout TranscriptionState, _ kind: AttemptKind, _ world: inout World<TranscriptionEvent>) {
+    static func startAttempt(_ s: inout TranscriptionState, _ kind: AttemptKind, _ world: inout World<Transcription>) {
         guard var job = s.job else { return }
         let serial = s.nextSerial
         s.nextSerial += 1
@@ -113,8 +113,8 @@ enum Pipeline {
             .bool("requiresOnDevice", kind == .local).bool("partialResults", false).bool("punctuation", true)
         // The deadline is not printed: under the noTimeout fault the trace must differ by the
         // fault's effect (a hang), not by the record announcing it.
-        if !s.faults.noTimeout {
-            attempt.timeout = world.schedule(after: .nanoseconds(ChunkPlan.attemptTimeoutNanos), "timeout", .timeout(serial: serial))
+        if !world.isOn(.noTimeout) {
+            attempt.timeout = world.schedule(after: .nanoseconds(ChunkPlan.attemptTimeoutNanos), .timeout(serial: serial))
         }
         world.emit(r)
         // What the recogniser will do: the platform decides first (capability, network), the script second.
@@ -152,7 +152,7 @@ enum Pipeline {
         job.attempts.append(attempt)
         s.job = job
         for c in callbacks {
-            world.schedule(after: .nanoseconds(c.delayNanos), "recogniser", .answerDue(serial: serial, c.callback))
+            world.schedule(after: .nanoseconds(c.delayNanos), .answerDue(serial: serial, c.callback))
         }
     }
 
@@ -167,12 +167,12 @@ enum Pipeline {
     // MARK: completions
 
     /// A scripted callback timer.
-    static func answerDue(_ s: inout TranscriptionState, serial: Int, _ cb: RecogniserCallback, _ world: inout World<TranscriptionEvent>) {
+    static func answerDue(_ s: inout TranscriptionState, serial: Int, _ cb: RecogniserCallback, _ world: inout World<Transcription>) {
         guard let job = s.job, let i = job.attempts.lastIndex(where: { $0.serial == serial }) else {
             if let a = s.endedAttempts.last(where: { $0.serial == serial }) {
                 lateCompletion(&s, a, cb.word, &world)
             } else {
-                world.emit(Record("callback.ignored").int("serial", serial).word("result", cb.word).string("reason", "no such attempt"))
+                world.reject("callback", "no-such-attempt") { $0.int("serial", serial).word("result", cb.word) }
             }
             return
         }
@@ -180,20 +180,21 @@ enum Pipeline {
     }
 
     /// A recorded callback for (chunk, attempt) of the running transcription.
-    static func recordedCallback(_ s: inout TranscriptionState, _ key: ScriptKey, _ cb: RecogniserCallback, _ world: inout World<TranscriptionEvent>) {
+    static func recordedCallback(_ s: inout TranscriptionState, _ key: ScriptKey, _ cb: RecogniserCallback, _ world: inout World<Transcription>) {
         guard let job = s.job else {
             if let a = s.endedAttempts.last(where: { $0.chunk == key.chunk && $0.kind == key.attempt }) {
                 lateCompletion(&s, a, cb.word, &world)
             } else {
-                world.emit(Record("callback.ignored").int("chunk", key.chunk).word("kind", key.attempt.rawValue).word("result", cb.word)
-                    .string("reason", "no transcription is running"))
+                world.reject("callback", "not-running") { $0.int("chunk", key.chunk).word("kind", key.attempt.rawValue).word("result", cb.word) }
             }
             return
         }
         guard let i = job.attempts.lastIndex(where: { $0.chunk == key.chunk && $0.kind == key.attempt }) else {
-            let reason = key.chunk >= job.plan.count ? "unknown chunk: the file has \(job.plan.count) chunks" : "that attempt has not started"
-            world.emit(Record("callback.ignored").int("chunk", key.chunk).word("kind", key.attempt.rawValue).word("result", cb.word)
-                .string("reason", reason))
+            let unknown = key.chunk >= job.plan.count
+            world.reject("callback", unknown ? "unknown-chunk" : "not-started") {
+                let r = $0.int("chunk", key.chunk).word("kind", key.attempt.rawValue).word("result", cb.word)
+                return unknown ? r.int("chunks", job.plan.count) : r
+            }
             return
         }
         callback(&s, index: i, cb, &world)
@@ -201,7 +202,7 @@ enum Pipeline {
 
     /// The result handler: a final result finishes with success (checked first), else an error
     /// finishes with failure, else (a partial result) nothing.
-    static func callback(_ s: inout TranscriptionState, index i: Int, _ cb: RecogniserCallback, _ world: inout World<TranscriptionEvent>) {
+    static func callback(_ s: inout TranscriptionState, index i: Int, _ cb: RecogniserCallback, _ world: inout World<Transcription>) {
         guard let job = s.job else { return }
         let a = job.attempts[i]
         let base = Record("callback").int("chunk", a.chunk).word("kind", a.kind.rawValue).int("serial", a.serial).word("result", cb.word)
@@ -218,10 +219,10 @@ enum Pipeline {
         }
     }
 
-    static func timeout(_ s: inout TranscriptionState, serial: Int, _ world: inout World<TranscriptionEvent>) {
+    static func timeout(_ s: inout TranscriptionState, serial: Int, _ world: inout World<Transcription>) {
         guard let job = s.job, let i = job.attempts.lastIndex(where: { $0.serial == serial }), !job.attempts[i].resumed else {
             // Cancelled on resume, so this does not happen; kept explicit rather than silent.
-            world.emit(Record("timeout.ignored").int("serial", serial).string("reason", "already resumed"))
+            world.reject("timeout", "already-resumed") { $0.int("serial", serial) }
             return
         }
         let a = job.attempts[i]
@@ -233,7 +234,7 @@ enum Pipeline {
     /// `finish`: resumes the continuation exactly once; any later completion is ignored (or, under
     /// the `doubleResume` fault, resumes it again, which crashes the app).
     static func finish(_ s: inout TranscriptionState, index i: Int, outcome: String, text: String, words: [RecognisedWord],
-                       message: String?, _ world: inout World<TranscriptionEvent>) {
+                       message: String?, _ world: inout World<Transcription>) {
         guard var job = s.job else { return }
         var a = job.attempts[i]
         if a.resumed {
@@ -265,20 +266,21 @@ enum Pipeline {
 
     /// A completion for an attempt that has already resumed: ignored by the `didResume` guard, or,
     /// under the `doubleResume` fault, a second resume, which `CheckedContinuation` turns into a crash.
-    static func lateCompletion(_ s: inout TranscriptionState, _ a: Attempt, _ outcome: String, _ world: inout World<TranscriptionEvent>) {
-        if s.faults.doubleResume {
+    static func lateCompletion(_ s: inout TranscriptionState, _ a: Attempt, _ outcome: String, _ world: inout World<Transcription>) {
+        if world.isOn(.doubleResume) {
             world.emit(Record("crash").string("reason", "SWIFT TASK CONTINUATION MISUSE: recognizeOnce tried to resume its continuation more than once")
                 .int("chunk", a.chunk).word("kind", a.kind.rawValue).word("first", a.outcome).word("second", outcome))
             s.crashed = true
             s.job = nil
             return
         }
-        world.emit(Record("callback.ignored").int("chunk", a.chunk).word("kind", a.kind.rawValue).int("serial", a.serial)
-            .word("result", outcome).string("reason", "already resumed (\(a.outcome))"))
+        world.reject("callback", "already-resumed") {
+            $0.int("chunk", a.chunk).word("kind", a.kind.rawValue).int("serial", a.serial).word("result", outcome).word("first", a.outcome)
+        }
     }
 
     /// The accumulator step, the progress event, then the next chunk or the end.
-    static func chunkDone(_ s: inout TranscriptionState, text: String, words: [RecognisedWord], _ world: inout World<TranscriptionEvent>) {
+    static func chunkDone(_ s: inout TranscriptionState, text: String, words: [RecognisedWord], _ world: inout World<Transcription>) {
         guard var job = s.job else { return }
         let w = job.plan.window(job.chunk)
         var kept = 0, dropped = 0, outside = 0
@@ -290,8 +292,10 @@ enum Pipeline {
         for word in words {
             if word.timestampNanos + word.durationNanos > chunkLength + Transcript.toleranceNanos {
                 outside += 1
-                world.emit(Record("segment.rejected").int("chunk", w.index).string("word", word.text)
-                    .with("at", Out.seconds(word.timestampNanos)).string("reason", "ends after the chunk's \(Double(chunkLength) / 1e9) s of audio"))
+                world.reject("segment", "ends-after-chunk") {
+                    $0.int("chunk", w.index).string("word", word.text).with("at", Out.seconds(word.timestampNanos))
+                        .with("end", Out.seconds(word.timestampNanos + word.durationNanos)).with("audio", Out.seconds(chunkLength))
+                }
                 continue
             }
             if word.timestampNanos < previous { outOfOrder = true }
@@ -332,13 +336,13 @@ enum Pipeline {
         }
     }
 
-    static func finishJob(_ s: inout TranscriptionState, failed: String?, _ world: inout World<TranscriptionEvent>) {
+    static func finishJob(_ s: inout TranscriptionState, failed: String?, _ world: inout World<Transcription>) {
         guard let job = s.job else { return }
         let serverAttempts = job.attempts.filter { $0.kind == .server }.count
         let localAttempts = job.attempts.count - serverAttempts
         // The honest claim comes from the ledger; the historical bug reads the request instead.
         let claim: String
-        if s.faults.claimsOnDevice {
+        if world.isOn(.claimsOnDevice) {
             claim = job.onDevice ? "onDevice" : "server"
         } else {
             claim = job.sentChunks > 0 ? "server" : (job.localUsed > 0 ? "onDevice" : "nothingSent")

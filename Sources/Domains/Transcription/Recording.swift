@@ -9,15 +9,15 @@ enum Recording {
     static let options: [AudioCategoryOption] = [.allowBluetoothHFP, .defaultToSpeaker]
 
     static func start(_ s: inout TranscriptionState, name: String, rate: Int, quality: RecordingQuality,
-                      _ world: inout World<TranscriptionEvent>) {
+                      _ world: inout World<Transcription>) {
         if let r = s.recorder {
             s.rejectedInputs += 1
-            world.emit(Out.rejected("record", "a take is open (\(r.name)); stop it first"))
+            world.reject("record", "take-open") { $0.string("open", r.name).string("note", "stop it first") }
             return
         }
         if s.takes.contains(where: { $0.name == name }) {
             s.rejectedInputs += 1
-            world.emit(Out.rejected("record", "a take named \(name) exists; recording would overwrite it"))
+            world.reject("record", "name-taken") { $0.string("name", name).string("note", "recording would overwrite it") }
             return
         }
         // The prompt is synchronous here: the scripted answer arrives with the `record` itself, unlike
@@ -27,12 +27,12 @@ enum Recording {
             world.emit(Record("mic.prompt").word("answer", s.permission.rawValue))
         }
         guard s.permission == .granted else {
-            world.emit(Record("recording.refused").word("reason", "permissionDenied"))
+            world.reject("record", "permission-denied")
             return
         }
         s.session.setCategory(.playAndRecord, mode: .default, options: options, &world)
         guard s.session.setActive(true, &world) else {
-            world.emit(Record("recording.refused").word("reason", "activationFailed"))
+            world.reject("record", "activation-failed")
             return
         }
         s.recorder = Recorder(name: name, sampleRateHz: rate, quality: quality, runningSince: world.now,
@@ -44,14 +44,14 @@ enum Recording {
         world.emit(Record("recording.started").string("uri", name + ".m4a").word("input", s.session.route.input.rawValue))
     }
 
-    static func stop(_ s: inout TranscriptionState, _ world: inout World<TranscriptionEvent>) {
+    static func stop(_ s: inout TranscriptionState, _ world: inout World<Transcription>) {
         guard let r = s.recorder else {
-            world.emit(Record("recording.ignored").word("event", "stop").string("reason", "no open take"))
+            world.reject("record", "no-open-take") { $0.word("action", "stop") }
             return
         }
         if s.interruptedRecording {
             // The second stop path: the user stops while a call has paused the take.
-            if s.faults.stopWhilePausedDoesNotSave {
+            if world.isOn(.stopWhilePausedDoesNotSave) {
                 s.recorder = nil
                 s.interruptedRecording = false
                 s.observingInterruptions = false
@@ -67,7 +67,7 @@ enum Recording {
 
     /// The one finalise: `updateMeters`, `currentTime`, `stop()`, forget the recorder, stop
     /// observing interruptions; the captured part becomes a take.
-    static func finalise(_ s: inout TranscriptionState, reason: String, _ world: inout World<TranscriptionEvent>) {
+    static func finalise(_ s: inout TranscriptionState, reason: String, _ world: inout World<Transcription>) {
         guard var r = s.recorder else { return }
         let duration = r.currentTimeNanos(at: world.now)
         r.capturedNanos = duration
@@ -86,12 +86,12 @@ enum Recording {
             .word("reason", reason).int("pauses", r.pauses).int("resumes", r.resumes).int("takes", s.takes.count))
     }
 
-    static func audio(_ s: inout TranscriptionState, _ event: AudioSystemEvent, _ world: inout World<TranscriptionEvent>) {
+    static func audio(_ s: inout TranscriptionState, _ event: AudioSystemEvent, _ world: inout World<Transcription>) {
         let notice = s.session.handle(event, &world)
         switch notice {
         case .interruptionBegan:
             guard var r = s.recorder else { return }
-            if s.faults.finaliseOnInterruptionBegan {
+            if world.isOn(.finaliseOnInterruptionBegan) {
                 finalise(&s, reason: "interruptionBegan", &world)
                 return
             }
@@ -105,7 +105,7 @@ enum Recording {
             world.emit(Record("onRecordingPaused").with("currentTime", Out.seconds(r.capturedNanos)).string("note", "file kept open, not finalised"))
         case .interruptionEnded(let shouldResume, _):
             guard s.interruptedRecording, var r = s.recorder else {
-                world.emit(Record("recording.ignored").word("event", "interruptionEnded").string("reason", "no take paused by an interruption"))
+                world.reject("audio", "no-paused-take") { $0.word("event", "interruptionEnded") }
                 return
             }
             s.interruptedRecording = false

@@ -102,8 +102,9 @@ public struct TranscriptionState: Sendable {
     public var lastResultDigest: UInt64 = 0
     /// The app crashed (a continuation resumed twice); nothing runs after it.
     public var crashed = false
+    /// Refused requests (record, transcribe, answer, capability): part of the state digest, so it stays
+    /// even though `world.rejectionCount` now counts every rejection (the footer shows that one).
     public var rejectedInputs = 0
-    public var faults = TranscriptionFaults()
 
     public init() {}
 

@@ -51,70 +51,43 @@ public enum Transcription: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = TranscriptionState
     public typealias Event = TranscriptionEvent
+    public typealias Fault = TranscriptionFault
 
     public static let name = "transcription"
     public static let summary = "Voice Studio: interruption-safe mono AAC recording and chunked on-device-first transcription with its own timeout, overlap de-duplication and a privacy ledger (seed 000, \"On-device speech recognition on iOS: the honest boundaries\")."
 
-    static let attemptWords = AttemptKind.allCases.map(\.rawValue)
-    static let answerFields: [FieldSpec] = [
-        FieldSpec("chunk", .integer, "chunk index from 0"),
-        FieldSpec("attempt", .word(choices: attemptWords)),
-        .optional("text", .string, "final: the recognised text; words are split on spaces"),
-        .optional("times", .tuple(count: 0), "final: timestamp,duration per word, chunk-local seconds; absent = no word timings"),
-        .optional("message", .string, "error: the message"),
-    ]
-
-    public static var eventKinds: [EventSpec] {
-        [
-            EventSpec("record", "record start name=NAME [sampleRate=22050|44100|48000] [quality=min|low|medium|high|max], or record stop",
-                      positional: [FieldSpec("action", .word(choices: ["start", "stop"]))],
-                      fields: [.optional("name", .word), .optional("sampleRate", .integer, "default 44100"),
-                               .optional("quality", .word(choices: RecordingQuality.allCases.map(\.rawValue)), "default high")]),
-            EventSpec("mic", "The record permission now, and what the prompt will answer.",
-                      fields: [FieldSpec("state", .word(choices: RecordPermissionState.allCases.map(\.rawValue))),
-                               .optional("answer", .word(choices: ["granted", "denied"]))]),
-            EventSpec("transcribe", "transcribeFileAsync: id, duration (absent: the saved take's), locale, onDevice",
-                      fields: [FieldSpec("id", .any), .optional("duration", .number, "seconds; NaN/inf/0/negative are legal"),
-                               .optional("locale", .any, "a locale id; blank means none"), .optional("onDevice", .bool, "default true")]),
-            EventSpec("answer", "Scripts one attempt's recogniser: answer final|empty|error|stall|double chunk=N attempt=local|server ...",
-                      positional: [FieldSpec("kind", .word(choices: AnswerKind.allCases.map(\.rawValue)))],
-                      fields: answerFields + [.optional("after", .number, "seconds after the attempt starts, default 1"),
-                                              .optional("second", .number, "double: seconds between the final and the error, default 0")]),
-            EventSpec("callback", "A recogniser callback now: callback final|partial|error chunk=N attempt=local|server ...",
-                      positional: [FieldSpec("result", .word(choices: ["final", "partial", "error"]))], fields: answerFields),
-            EventSpec("exportFails", "The export of a chunk will throw.",
-                      fields: [FieldSpec("chunk", .integer), .optional("message", .string)]),
-            EventSpec("capability", "What the device has for a locale.",
-                      fields: [FieldSpec("locale", .any), .optional("exists", .bool, "default true"),
-                               .optional("onDevice", .bool, "supportsOnDeviceRecognition, default false"),
-                               .optional("installed", .bool, "the on-device model is downloaded, default false")]),
-            EventSpec("network", "Reachability.", positional: [FieldSpec("state", .word(choices: ["online", "offline"]))]),
-            EventSpec("probe", "isAvailableAsync(locale).", fields: [.optional("locale", .any)]),
-            AudioVocabulary.spec,
-        ]
+    public struct Settings: Sendable {
+        public var deviceLocale = "en-US"
+        public var online = true
+        public var mic = RecordPermissionState.granted
+        public var unscripted = UnscriptedAnswer.empty
+        /// Seconds, as written (the scenario's number, converted once at start).
+        public var latencySeconds = 1.0
     }
 
-    public static var configKeys: [ConfigSpec] {
-        [ConfigSpec("deviceLocale", .any, default: "en-US", "the device default recogniser's locale (on-device supported and installed)"),
-         ConfigSpec("online", .bool, default: "true"),
-         ConfigSpec("mic", .word(choices: RecordPermissionState.allCases.map(\.rawValue)), default: "granted"),
-         ConfigSpec("unscripted", .word(choices: ["empty", "error", "stall"]), default: "empty", "what an attempt without an answer line does"),
-         ConfigSpec("latency", .number, default: "1", "seconds before an unscripted answer, 0...3600")]
+    public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
+        let settings = Settings(
+            deviceLocale: try s("deviceLocale", .text, default: "en-US", "the device default recogniser's locale (on-device supported and installed)"),
+            online: try s("online", .bool, default: true, "reachability at start"),
+            mic: try s("mic", .choice(RecordPermissionState.self), default: .granted, "the record permission at start"),
+            unscripted: try s("unscripted", .choice(UnscriptedAnswer.self), default: .empty, "what an attempt without an answer line does"),
+            // A number, not a duration: its range error and its nan/inf handling stay as they were.
+            latencySeconds: try s("latency", .number, default: 1, in: 0...3600, "seconds before an unscripted answer"))
+        guard !RecogniserResolution.trim(settings.deviceLocale).isEmpty else {
+            throw s.error("the device locale must not be blank", at: "deviceLocale")
+        }
+        return settings
     }
-
-    public static var faults: [FaultSpec] { TranscriptionFault.allCases.map { FaultSpec($0.rawValue, $0.summary) } }
 
     public static var generators: [Generator<TranscriptionEvent>] { TranscriptionGenerators.all }
 
-    public static func start(_ config: Config, _ world: inout World<TranscriptionEvent>) throws(ScenarioError) -> TranscriptionState {
+    public static func start(_ settings: Settings, _ world: inout World<Transcription>) throws(ScenarioError) -> TranscriptionState {
         var s = TranscriptionState()
-        s.faults = TranscriptionFaults { world.fault($0.rawValue) }
-        s.deviceLocale = try config.text("deviceLocale", default: "en-US")
-        guard !RecogniserResolution.trim(s.deviceLocale).isEmpty else { throw config.error("deviceLocale", "the device locale must not be blank") }
-        s.online = try config.bool("online", default: true)
-        s.permission = try config.choice("mic", default: RecordPermissionState.granted)
-        s.unscripted = AnswerKind(rawValue: try config.word("unscripted", default: "empty")) ?? .empty
-        s.latencyNanos = nanos(try config.double("latency", default: 1, in: 0...3600))
+        s.deviceLocale = settings.deviceLocale
+        s.online = settings.online
+        s.permission = settings.mic
+        s.unscripted = settings.unscripted.answer
+        s.latencyNanos = nanos(settings.latencySeconds)
         s.capabilities[s.deviceLocale] = LocaleCapability(exists: true, supportsOnDevice: true, installed: true)
         world.emit(Record("device").string("locale", s.deviceLocale).bool("online", s.online).word("mic", s.permission.rawValue)
             .word("unscripted", s.unscripted.rawValue))
@@ -123,97 +96,141 @@ public enum Transcription: Domain {
 
     static func nanos(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
 
-    public static func decode(_ line: EventLine) throws(ScenarioError) -> TranscriptionEvent {
-        switch line.kind {
-        case "record":
-            let action = try line.word(at: line.positionalIndices[0])
-            if action == "stop" {
-                for key: StaticString in ["name", "sampleRate", "quality"] where line.has(key) {
-                    throw line.error("record stop takes no fields", at: key)
+    // Seconds fields (`after`, `second`, `times`, `latency`) stay numbers: as `.duration` their range
+    // errors would read `0s...3600s` instead of `0.0...3600.0`, and nan/inf/negatives would fail differently.
+    public static let events: [EventKind<TranscriptionEvent>] = [
+        EventKind("record", "record start name=NAME [sampleRate=22050|44100|48000] [quality=min|low|medium|high|max], or record stop") {
+            f throws(ScenarioError) in
+            let action = try f.argument("action", .choice(RecordAction.self))
+            let name = try f.optional("name", .word, "start: the file is NAME.m4a")
+            let rate = try f("sampleRate", .int, default: 44_100, in: 0...Int(Int32.max), "start: 22050, 44100 or 48000")
+            let quality = try f("quality", .choice(RecordingQuality.self), default: .high, "start")
+            switch action {
+            case .stop:
+                for key: StaticString in ["name", "sampleRate", "quality"] where f.line.has(key) {
+                    throw f.error("record stop takes no fields", at: key)
                 }
                 return .recordStop
+            case .start:
+                // The declaration pass has no name; its placeholder is any start.
+                guard let name = name ?? (f.isDeclaring ? "" : nil) else {
+                    throw f.error("record start needs name=NAME (the file is NAME.m4a)")
+                }
+                guard [22_050, 44_100, 48_000].contains(rate) else {
+                    throw f.error("sampleRate=\(rate) is not one of 22050, 44100, 48000", at: "sampleRate")
+                }
+                return .recordStart(name: name, sampleRateHz: rate, quality: quality)
             }
-            guard line.has("name") else { throw line.error("record start needs name=NAME (the file is NAME.m4a)") }
-            let rate = try line.int("sampleRate", in: 0...Int64(Int32.max), default: 44_100)
-            guard [22_050, 44_100, 48_000].contains(rate) else {
-                throw line.error("sampleRate=\(rate) is not one of 22050, 44100, 48000", at: "sampleRate")
-            }
-            let quality: RecordingQuality = line.has("quality") ? try line.choice("quality") : .high
-            return .recordStart(name: try line.word("name"), sampleRateHz: Int(rate), quality: quality)
-        case "mic":
-            let answer: RecordPermissionState? = line.has("answer") ? try line.choice("answer") : nil
-            return .mic(try line.choice("state"), answer: answer)
-        case "transcribe":
-            let id = try line.text("id")
-            let duration: Double? = line.has("duration") ? try line.double("duration") : nil
-            let locale: String? = line.has("locale") ? try line.text(at: line.index(of: "locale")!) : nil
-            return .transcribe(TranscribeRequest(id: id, durationSeconds: duration, locale: locale,
-                                                 onDevice: try line.bool("onDevice", default: true)))
-        case "answer":
-            let kind: AnswerKind = try line.choice(at: line.positionalIndices[0])
-            let key = try scriptKey(line)
-            let after = nanos(try line.double("after", in: 0...3600, default: 1))
-            let second = nanos(try line.double("second", in: 0...3600, default: 0))
-            if kind != .double && line.has("second") { throw line.error("second= applies to double only", at: "second") }
+        },
+        EventKind("mic", "The record permission now, and what the prompt will answer.") { f throws(ScenarioError) in
+            .mic(try f("state", .choice(RecordPermissionState.self), "the record permission now"),
+                 answer: try f.optional("answer", .choice(PromptAnswer.self), "what the prompt at the next undetermined record answers")?.permission)
+        },
+        EventKind("transcribe", "transcribeFileAsync: id, duration (absent: the saved take's), locale, onDevice") { f throws(ScenarioError) in
+            .transcribe(TranscribeRequest(id: try f("id", .text, "the recording id"),
+                                          durationSeconds: try f.optional("duration", .number, "seconds; NaN/inf/0/negative are legal"),
+                                          locale: try f.optional("locale", .text, "a locale id; blank means none"),
+                                          onDevice: try f("onDevice", .bool, default: true, "on-device first")))
+        },
+        EventKind("answer", "Scripts one attempt's recogniser: answer final|empty|error|stall|double chunk=N attempt=local|server ...") {
+            f throws(ScenarioError) in
+            let kind = try f.argument("kind", .choice(AnswerKind.self))
+            let script = try ScriptFields(&f)
+            let after = nanos(try f("after", .number, default: 1, in: 0...3600, "seconds after the attempt starts"))
+            let second = nanos(try f("second", .number, default: 0, in: 0...3600, "double: seconds between the final and the error"))
+            if f.isDeclaring { return .answer(script.key, ScriptedAnswer(kind: kind, callbacks: [])) }
+            if kind != .double && f.line.has("second") { throw f.error("second= applies to double only", at: "second") }
             switch kind {
             case .final, .double:
-                guard line.has("text") else { throw line.error("\(kind.rawValue) needs text=\"...\"") }
-                let cb = try finalCallback(line)
-                if kind == .final { return .answer(key, ScriptedAnswer(kind: kind, callbacks: [(after, cb)])) }
-                return .answer(key, ScriptedAnswer(kind: kind, callbacks: [(after, cb), (after + second, .error("Recognition request was canceled"))]))
+                guard let text = script.text else { throw f.error("\(kind.rawValue) needs text=\"...\"") }
+                let cb = try finalCallback(text: text, times: script.times, f)
+                if kind == .final { return .answer(script.key, ScriptedAnswer(kind: kind, callbacks: [(after, cb)])) }
+                return .answer(script.key, ScriptedAnswer(kind: kind, callbacks: [(after, cb), (after + second, .error("Recognition request was canceled"))]))
             case .empty:
-                try refuse(line, ["text", "times", "message"], kind.rawValue)
-                return .answer(key, ScriptedAnswer(kind: kind, callbacks: [(after, .final(text: "", words: []))]))
+                try refuse(f, ["text", "times", "message"], kind.rawValue)
+                return .answer(script.key, ScriptedAnswer(kind: kind, callbacks: [(after, .final(text: "", words: []))]))
             case .error:
-                try refuse(line, ["text", "times"], kind.rawValue)
-                return .answer(key, ScriptedAnswer(kind: kind, callbacks: [(after, .error(try message(line)))]))
+                try refuse(f, ["text", "times"], kind.rawValue)
+                return .answer(script.key, ScriptedAnswer(kind: kind, callbacks: [(after, .error(script.message))]))
             case .stall:
-                try refuse(line, ["text", "times", "message", "after"], kind.rawValue)
-                return .answer(key, ScriptedAnswer(kind: kind, callbacks: []))
+                try refuse(f, ["text", "times", "message", "after"], kind.rawValue)
+                return .answer(script.key, ScriptedAnswer(kind: kind, callbacks: []))
             }
-        case "callback":
-            let key = try scriptKey(line)
-            switch try line.word(at: line.positionalIndices[0]) {
-            case "final":
-                guard line.has("text") else { throw line.error("final needs text=\"...\" (\"\" for an empty result)") }
-                return .callback(key, try finalCallback(line))
-            case "partial":
-                try refuse(line, ["text", "times", "message"], "partial")
-                return .callback(key, .partial)
-            default:
-                try refuse(line, ["text", "times"], "error")
-                return .callback(key, .error(try message(line)))
+        },
+        EventKind("callback", "A recogniser callback now: callback final|partial|error chunk=N attempt=local|server ...") {
+            f throws(ScenarioError) in
+            let result = try f.argument("result", .choice(CallbackResult.self))
+            let script = try ScriptFields(&f)
+            if f.isDeclaring { return .callback(script.key, .partial) }
+            switch result {
+            case .final:
+                guard let text = script.text else { throw f.error("final needs text=\"...\" (\"\" for an empty result)") }
+                return .callback(script.key, try finalCallback(text: text, times: script.times, f))
+            case .partial:
+                try refuse(f, ["text", "times", "message"], "partial")
+                return .callback(script.key, .partial)
+            case .error:
+                try refuse(f, ["text", "times"], "error")
+                return .callback(script.key, .error(script.message))
             }
-        case "exportFails":
-            return .exportFails(chunk: Int(try line.int("chunk", in: 0...10_000)),
-                                message: line.has("message") ? try line.string("message") : "export failed")
-        case "capability":
-            let locale = RecogniserResolution.trim(try line.text("locale"))
-            guard !locale.isEmpty else { throw line.error("the locale must not be blank", at: "locale") }
-            return .capability(locale: locale, LocaleCapability(exists: try line.bool("exists", default: true),
-                                                                supportsOnDevice: try line.bool("onDevice", default: false),
-                                                                installed: try line.bool("installed", default: false)))
-        case "network":
-            return .network(online: try line.word(at: line.positionalIndices[0]) == "online")
-        case "probe":
-            return .probe(locale: line.has("locale") ? try line.text(at: line.index(of: "locale")!) : nil)
-        case AudioVocabulary.kind:
-            return .audio(try AudioVocabulary.decode(line))
-        default:
-            throw line.error("unknown transcription event '\(line.kind)'")
+        },
+        EventKind("exportFails", "The export of a chunk will throw.") { f throws(ScenarioError) in
+            .exportFails(chunk: try f("chunk", .int, in: 0...10_000, "chunk index from 0"),
+                         message: try f("message", .string, default: "export failed", "what the export throws"))
+        },
+        EventKind("capability", "What the device has for a locale.") { f throws(ScenarioError) in
+            let locale = RecogniserResolution.trim(try f("locale", .text, "a locale id"))
+            let cap = LocaleCapability(exists: try f("exists", .bool, default: true, "a recogniser exists for it"),
+                                       supportsOnDevice: try f("onDevice", .bool, default: false, "supportsOnDeviceRecognition"),
+                                       installed: try f("installed", .bool, default: false, "the on-device model is downloaded"))
+            guard !locale.isEmpty || f.isDeclaring else { throw f.error("the locale must not be blank", at: "locale") }
+            return .capability(locale: locale, cap)
+        },
+        EventKind("network", "Reachability.") { f throws(ScenarioError) in
+            .network(online: try f.argument("state", .choice(NetworkState.self)) == .online)
+        },
+        EventKind("probe", "isAvailableAsync(locale).") { f throws(ScenarioError) in
+            .probe(locale: try f.optional("locale", .text, "a locale id; absent: the device default's"))
+        },
+        AudioVocabulary.eventKind { .audio($0) },
+    ]
+
+    public static func kind(of event: TranscriptionEvent) -> String {
+        switch event {
+        case .recordStart, .recordStop: "record"
+        case .mic: "mic"
+        case .transcribe: "transcribe"
+        case .answer: "answer"
+        case .callback: "callback"
+        case .exportFails: "exportFails"
+        case .capability: "capability"
+        case .network: "network"
+        case .probe: "probe"
+        case .audio: AudioVocabulary.kind
+        // Timers.
+        case .answerDue: "recogniser"
+        case .timeout: "timeout"
         }
     }
 
-    static func scriptKey(_ line: EventLine) throws(ScenarioError) -> ScriptKey {
-        ScriptKey(chunk: Int(try line.int("chunk", in: 0...10_000)), attempt: try line.choice("attempt"))
+    /// The fields `answer` and `callback` share, read unconditionally in one place.
+    struct ScriptFields {
+        var key: ScriptKey
+        var text: String?
+        var times: [Double]?
+        var message: String
+
+        init(_ f: inout Fields) throws(ScenarioError) {
+            key = ScriptKey(chunk: try f("chunk", .int, in: 0...10_000, "chunk index from 0"),
+                            attempt: try f("attempt", .choice(AttemptKind.self), "which pass"))
+            text = try f.optional("text", .string, "final: the recognised text; words are split on spaces")
+            times = try f.optional("times", .tuple(0), "final: timestamp,duration per word, chunk-local seconds; absent = no word timings")
+            message = try f.optional("message", .string, "error: the message") ?? "Recognition failed"
+        }
     }
 
-    static func refuse(_ line: EventLine, _ keys: [StaticString], _ kind: String) throws(ScenarioError) {
-        for key in keys where line.has(key) { throw line.error("\(key)= does not apply to \(kind)", at: key) }
-    }
-
-    static func message(_ line: EventLine) throws(ScenarioError) -> String {
-        line.has("message") ? try line.string("message") : "Recognition failed"
+    static func refuse(_ f: borrowing Fields, _ keys: [StaticString], _ kind: String) throws(ScenarioError) {
+        for key in keys where f.line.has(key) { throw f.error("\(key)= does not apply to \(kind)", at: key) }
     }
 
     /// The most words one result may carry.
@@ -221,31 +238,29 @@ public enum Transcription: Domain {
 
     /// `text=` split on spaces, paired with `times=` (timestamp,duration per word, finite, ≥ 0).
     /// Without `times=` the result has no word timings.
-    static func finalCallback(_ line: EventLine) throws(ScenarioError) -> RecogniserCallback {
-        let raw = try line.string("text")
+    static func finalCallback(text raw: String, times: [Double]?, _ f: borrowing Fields) throws(ScenarioError) -> RecogniserCallback {
         let text = RecogniserResolution.trim(raw)
-        guard line.has("times") else { return .final(text: text, words: []) }
+        guard let times else { return .final(text: text, words: []) }
         let pieces = text.split(separator: " ").map(String.init)
-        let times = try line.doubles("times")
-        guard pieces.count <= maxWordsPerResult else { throw line.error("more than \(maxWordsPerResult) words", at: "text") }
+        guard pieces.count <= maxWordsPerResult else { throw f.error("more than \(maxWordsPerResult) words", at: "text") }
         guard times.count == 2 * pieces.count else {
-            throw line.error("times= needs 2 numbers (timestamp,duration) per word: \(pieces.count) words, \(times.count) numbers", at: "times")
+            throw f.error("times= needs 2 numbers (timestamp,duration) per word: \(pieces.count) words, \(times.count) numbers", at: "times")
         }
         var words: [RecognisedWord] = []
         words.reserveCapacity(pieces.count)
         for (k, piece) in pieces.enumerated() {
             let ts = times[2 * k], d = times[2 * k + 1]
             guard ts.isFinite, d.isFinite, ts >= 0, d >= 0, ts <= 3600, d <= 3600 else {
-                throw line.error("word \(k + 1) '\(piece)': timestamp \(ts) and duration \(d) must be finite, 0...3600 s", at: "times")
+                throw f.error("word \(k + 1) '\(piece)': timestamp \(ts) and duration \(d) must be finite, 0...3600 s", at: "times")
             }
             words.append(RecognisedWord(piece, timestampNanos: nanos(ts), durationNanos: nanos(d)))
         }
         return .final(text: text, words: words)
     }
 
-    public static func reduce(_ s: inout TranscriptionState, _ event: TranscriptionEvent, _ world: inout World<TranscriptionEvent>) {
+    public static func reduce(_ s: inout TranscriptionState, _ event: TranscriptionEvent, _ world: inout World<Transcription>) {
         guard !s.crashed else {
-            world.emit(Record("crashed.ignored").string("reason", "the app crashed earlier; nothing runs"))
+            world.reject(kind(of: event), "crashed") { $0.string("note", "the app crashed earlier; nothing runs") }
             return
         }
         switch event {
@@ -260,12 +275,14 @@ public enum Transcription: Domain {
         case .answer(let key, let answer):
             if let job = s.job, key.chunk < job.chunk || job.attempts.contains(where: { $0.chunk == key.chunk && $0.kind == key.attempt }) {
                 s.rejectedInputs += 1
-                world.emit(Out.rejected("answer", "chunk \(key.chunk) \(key.attempt.rawValue) has already started; use a callback line"))
+                world.reject("answer", "attempt-started") {
+                    $0.int("chunk", key.chunk).word("attempt", key.attempt.rawValue).string("note", "use a callback line")
+                }
                 return
             }
             guard s.scripts.count < TranscriptionState.maxScripts || s.scripts[key] != nil else {
                 s.rejectedInputs += 1
-                world.emit(Out.rejected("answer", "more than \(TranscriptionState.maxScripts) scripted answers pending"))
+                world.reject("answer", "too-many-scripts") { $0.int("maxScripts", TranscriptionState.maxScripts) }
                 return
             }
             world.emit(Record("script").int("chunk", key.chunk).word("attempt", key.attempt.rawValue).word("answer", answer.kind.rawValue)
@@ -278,7 +295,7 @@ public enum Transcription: Domain {
         case .capability(let locale, let cap):
             guard s.capabilities.count < TranscriptionState.maxCapabilities || s.capabilities[locale] != nil else {
                 s.rejectedInputs += 1
-                world.emit(Out.rejected("capability", "more than \(TranscriptionState.maxCapabilities) locales"))
+                world.reject("capability", "too-many-locales") { $0.string("locale", locale).int("maxLocales", TranscriptionState.maxCapabilities) }
                 return
             }
             s.capabilities[locale] = cap

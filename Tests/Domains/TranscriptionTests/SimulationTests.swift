@@ -41,6 +41,40 @@ import LockstepRunner
         #expect(sim.outputs.last { $0.name == "onTranscription" }?.description.contains("isFinal=true") == true)
     }
 
+    @Test func typedSettingsMatchSetLines() throws {
+        var typed = try Simulation<Transcription>(settings: .init(online: false, unscripted: .stall, latencySeconds: 0.5))
+        var text = try Simulation<Transcription>(settings: ["online false", "unscripted stall", "latency 0.5"])
+        #expect(typed.takeOutputs() == text.takeOutputs())
+        #expect(typed.state.latencyNanos == 500_000_000 && typed.state.unscripted == .stall)
+    }
+
+    @Test func faultsAreTyped() throws {
+        var sim = try Simulation<Transcription>(settings: .init(), faults: [.noTimeout])
+        sim.send(.answer(ScriptKey(chunk: 0, attempt: .server), ScriptedAnswer(kind: .stall, callbacks: [])), at: .zero)
+        sim.send(.transcribe(TranscribeRequest(id: "r", durationSeconds: 30, locale: nil, onDevice: false)), at: .zero)
+        sim.advance(to: .seconds(1000))
+        #expect(!names(sim.outputs).contains("attempt.timeout"))
+        #expect(sim.world.pendingTimerCount == 0 && sim.state.job != nil)
+    }
+
+    @Test func refusedInputsAreStandardRejections() throws {
+        var sim = try Simulation<Transcription>(settings: .init(), faults: [.doubleResume])
+        sim.send(.callback(ScriptKey(chunk: 0, attempt: .local), .partial), at: .zero)
+        let words = [RecognisedWord("a", timestampNanos: 1_000_000_000, durationNanos: 1_000_000_000),
+                     RecognisedWord("b", timestampNanos: 49_900_000_000, durationNanos: 300_000_000)]
+        sim.send(.answer(ScriptKey(chunk: 0, attempt: .local), ScriptedAnswer(kind: .double, callbacks: [
+            (2_000_000_000, .final(text: "a b", words: words)), (2_000_000_000, .error("late"))])), at: .zero)
+        sim.send(.transcribe(TranscribeRequest(id: "t", durationSeconds: 50, locale: nil, onDevice: true)), at: .zero)
+        sim.send(.recordStop, at: .seconds(10))
+        let rejected = sim.outputs.filter { $0.name == "rejected" }.map(\.description)
+        #expect(rejected == [
+            "rejected input=callback reason=not-running chunk=0 kind=local result=partial",
+            "rejected input=segment reason=ends-after-chunk chunk=0 word=\"b\" at=49.900 end=50.200 audio=50.000",
+            "rejected input=record reason=crashed note=\"the app crashed earlier; nothing runs\"",
+        ])
+        #expect(sim.world.rejectionCount == 3)
+    }
+
     @Test func interruptionPausesAndResumesTheSameTake() throws {
         var sim = try Simulation<Transcription>()
         sim.send(.recordStart(name: "m", sampleRateHz: 44_100, quality: .high), at: .zero)
@@ -55,6 +89,16 @@ import LockstepRunner
 }
 
 @Suite struct TranscriptionInputTests {
+    @Test func declarationsHaveNoProblems() {
+        #expect(Transcription.entry.problems.isEmpty)
+    }
+
+    @Test func timerKindsAreTheOldOnes() {
+        #expect(Transcription.kind(of: .timeout(serial: 1)) == "timeout")
+        #expect(Transcription.kind(of: .answerDue(serial: 1, .partial)) == "recogniser")
+        #expect(Transcription.kind(of: .recordStop) == "record")
+    }
+
     func run(_ body: String) -> String {
         let text = "lockstep 1\ndomain transcription\n" + body
         do {
@@ -75,6 +119,13 @@ import LockstepRunner
         #expect(run("0 record start name=x sampleRate=16000\n").contains("16000"))
         #expect(run("0 answer stall chunk=0 attempt=local after=3\n").contains("does not apply"))
         #expect(run("0 answer final chunk=0 attempt=cloud text=\"a\"\n").hasPrefix("error: t.scenario:3:"))
+        #expect(run("0 record stop name=x\n") == "error: t.scenario:3:20: record stop takes no fields")
+        #expect(run("0 record start\n") == "error: t.scenario:3:3: record start needs name=NAME (the file is NAME.m4a)")
+        #expect(run("0 answer empty chunk=0 attempt=local second=1\n").contains("second= applies to double only"))
+        #expect(run("0 callback final chunk=0 attempt=local\n").contains("final needs text="))
+        #expect(run("0 capability locale=\" \"\n").contains("the locale must not be blank"))
+        #expect(run("set deviceLocale \"\"\n").contains("the device locale must not be blank"))
+        #expect(run("set latency 4000\n").contains("latency=4000 is out of range 0.0...3600.0"))
     }
 
     @Test func nanDurationIsADefinedEmptyResult() {
