@@ -13,6 +13,7 @@
 //   LockstepTools   the CLI commands, bisect, mutate, bench, lint, process and file I/O.
 //   lockstep        the executable: the registry of domains and `main`.
 import PackageDescription
+import Foundation  // the manifest only: to say which folder a new domain is missing
 
 /// Every domain, as its Swift target name (the UpperCamelCase form of its scenario name).
 /// Adding a domain: docs/writing-a-domain.md has the checklist; `RegistryTests` checks that this
@@ -41,6 +42,14 @@ var targets: [Target] = [
     .testTarget(name: "GoldenTests", dependencies: [core, "LockstepRunner", "Registry"], path: "Tests/GoldenTests"),
     .testTarget(name: "CLITests", dependencies: [core, "LockstepRunner", "LockstepTools", "Registry", "Fixtures"], path: "Tests/CLITests"),
 ]
+
+// SwiftPM's own message for a missing target folder is "invalid custom path"; say what is missing.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+for name in domains {
+    for folder in ["Sources/Domains/\(name)", "Tests/Domains/\(name)Tests"] where !FileManager.default.fileExists(atPath: packageRoot + "/" + folder) {
+        fatalError("Package.swift lists the domain \(name), but \(folder)/ does not exist (docs/writing-a-domain.md has the checklist)")
+    }
+}
 
 for name in domains {
     targets.append(.target(name: name, dependencies: [core, "Platform"], path: "Sources/Domains/\(name)"))

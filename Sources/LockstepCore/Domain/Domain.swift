@@ -120,17 +120,20 @@ public struct GeneratorContext {
     public var rng: SeededRNG
     /// The most events this expansion may produce before the scenario's event limit is hit.
     public var maxEvents: Int
-    /// The `gen` line, for errors about its parameters taken together.
-    public let location: ScenarioLocation
+    /// The `gen` line, for errors found while expanding (the event budget is known only here).
+    public let line: EventLine
 
-    @inlinable public init(rng: SeededRNG, maxEvents: Int, location: ScenarioLocation) {
+    @inlinable public init(rng: SeededRNG, maxEvents: Int, line: EventLine) {
         self.rng = rng
         self.maxEvents = maxEvents
-        self.location = location
+        self.line = line
     }
 
     /// An error at the `gen` line.
-    public func error(_ message: String) -> ScenarioError { location.error(message) }
+    public func error(_ message: String) -> ScenarioError { line.error(message) }
+
+    /// An error at the value of parameter `key` of the `gen` line (at the line when it is absent).
+    public func error(_ message: String, at key: StaticString) -> ScenarioError { line.error(message, at: key) }
 }
 
 /// One generated event; its trace name comes from the domain's `kind(of:)`.

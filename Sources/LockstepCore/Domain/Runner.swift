@@ -131,7 +131,7 @@ public enum Runner {
                 let location = fields.line.location
                 var context = GeneratorContext(
                     rng: SeededRNG.substream(seed: header.seed, label: "gen:" + name, index: generatorOrdinal),
-                    maxEvents: limits.maxEvents - reader.eventCount + 1, location: location)
+                    maxEvents: limits.maxEvents - reader.eventCount + 1, line: fields.line)
                 generatorOrdinal += 1
                 var genFields = Fields(reading: [generator.spec], path: header.path)
                 genFields.line = fields.line
