@@ -2,7 +2,7 @@ import LockstepCore
 import Platform
 
 extension PaintByNumber {
-    public static func reduce(_ state: inout PaintState, _ event: PaintEvent, _ world: inout World<PaintEvent>) {
+    public static func reduce(_ state: inout PaintState, _ event: PaintEvent, _ world: inout World<PaintByNumber>) {
         switch event {
         case .load(let name, let png, let metaBytes, let colorSpace):
             load(&state, name: name, png: png, metaBytes: metaBytes, colorSpace: colorSpace, &world)
@@ -58,7 +58,7 @@ extension PaintByNumber {
     // MARK: Page open
 
     static func load(_ state: inout PaintState, name: String, png: [UInt8], metaBytes: [UInt8], colorSpace: TextureColorSpace,
-                     _ world: inout World<PaintEvent>) {
+                     _ world: inout World<PaintByNumber>) {
         guard colorSpace == .none else {
             refuse(&state, name, "colorSpace", "the id texture must be uploaded with no colour space; sRGB would rewrite R and G, which are halves of an integer, not colours", &world)
             return
@@ -79,7 +79,7 @@ extension PaintByNumber {
     }
 
     static func generate(_ state: inout PaintState, width: Int, height: Int, regions: Int, colours: Int, seed: UInt64, png: Bool,
-                         _ world: inout World<PaintEvent>) {
+                         _ world: inout World<PaintByNumber>) {
         let name = "voronoi-\(width)x\(height)-\(regions)-\(colours)-\(seed)"
         let side = 1...PaintConstants.maxGeneratedSide
         var problem: String? = nil
@@ -107,7 +107,7 @@ extension PaintByNumber {
     /// Decodes and validates, then replaces the open page (tearing it down first), restores saved
     /// fills from the store and builds the LUT. A refused artwork leaves the open page as it was.
     static func open(_ state: inout PaintState, source: String, name: String, rgba: [UInt8], width: Int, height: Int,
-                     meta: RegionMeta, _ world: inout World<PaintEvent>) {
+                     meta: RegionMeta, _ world: inout World<PaintByNumber>) {
         let map: IdMap
         do { map = try IdMap.decode(rgba: rgba, width: width, height: height, regionCount: meta.regionCount) } catch {
             refuse(&state, name, error.word, error.description, &world)
@@ -148,7 +148,7 @@ extension PaintByNumber {
         state.page = page
     }
 
-    static func refuse(_ state: inout PaintState, _ name: String, _ kind: String, _ reason: String, _ world: inout World<PaintEvent>) {
+    static func refuse(_ state: inout PaintState, _ name: String, _ kind: String, _ reason: String, _ world: inout World<PaintByNumber>) {
         state.rejected += 1
         world.emit(PaintOutput.artworkRejected(name: name, kind: kind, reason: reason, kept: state.page != nil))
     }
@@ -156,7 +156,7 @@ extension PaintByNumber {
     // MARK: LUT
 
     /// Rebuilds the whole LUT and records it (hex for small maps, an artifact per rebuild).
-    static func rebuildLut(_ state: inout PaintState, _ page: inout OpenPage, _ reason: String, _ world: inout World<PaintEvent>) {
+    static func rebuildLut(_ state: inout PaintState, _ page: inout OpenPage, _ reason: String, _ world: inout World<PaintByNumber>) {
         page.lut = RenderLut.build(meta: page.meta, fills: page.fills, active: state.active)
         page.lutDigest = FNV1a64.hash(page.lut)
         state.lutRebuilds += 1
@@ -168,7 +168,7 @@ extension PaintByNumber {
 
     // MARK: Input
 
-    static func openPage(_ state: inout PaintState, _ event: String, _ world: inout World<PaintEvent>) -> OpenPage? {
+    static func openPage(_ state: inout PaintState, _ event: String, _ world: inout World<PaintByNumber>) -> OpenPage? {
         if let page = state.page { return page }
         state.rejected += 1
         world.emit(PaintOutput.rejected(event: event, reason: state.pagesOpened == 0
@@ -177,13 +177,13 @@ extension PaintByNumber {
         return nil
     }
 
-    static func reject(_ state: inout PaintState, _ event: String, _ reason: String, _ world: inout World<PaintEvent>) {
+    static func reject(_ state: inout PaintState, _ event: String, _ reason: String, _ world: inout World<PaintByNumber>) {
         state.rejected += 1
         world.emit(PaintOutput.rejected(event: event, reason: reason))
     }
 
     static func setZoom(_ state: inout PaintState, scale: Double, fit: Double, offsetX: Double, offsetY: Double, _ event: String,
-                        _ world: inout World<PaintEvent>) {
+                        _ world: inout World<PaintByNumber>) {
         guard scale.isFinite, scale > 0, scale <= 1e6 else {
             reject(&state, event, "zoom scale must be a finite number in (0, 1e6]; the radius divides by it (view unchanged)", &world)
             return
@@ -198,7 +198,7 @@ extension PaintByNumber {
     }
 
     /// GAP: screen → image is `floor((screen − offset) / scale)`.
-    static func tap(_ state: inout PaintState, x: Double, y: Double, _ world: inout World<PaintEvent>) {
+    static func tap(_ state: inout PaintState, x: Double, y: Double, _ world: inout World<PaintByNumber>) {
         state.taps += 1
         guard var page = openPage(&state, "tap", &world) else { return }
         guard x.isFinite, y.isFinite else {
@@ -228,7 +228,7 @@ extension PaintByNumber {
         state.page = page
     }
 
-    static func render(_ state: inout PaintState, scale: Int, probes: [(x: Int, y: Int)], _ world: inout World<PaintEvent>) {
+    static func render(_ state: inout PaintState, scale: Int, probes: [(x: Int, y: Int)], _ world: inout World<PaintByNumber>) {
         guard let page = openPage(&state, "render", &world) else { return }
         guard scale >= 1, page.map.width * page.map.height * scale * scale <= CanvasRenderer.maxOutputPixels else {
             reject(&state, "render", "scale \(scale) must be ≥ 1 with at most \(CanvasRenderer.maxOutputPixels) output pixels", &world)
@@ -252,7 +252,7 @@ extension PaintByNumber {
         }
     }
 
-    static func debug(_ state: inout PaintState, _ command: DebugCommand, _ world: inout World<PaintEvent>) {
+    static func debug(_ state: inout PaintState, _ command: DebugCommand, _ world: inout World<PaintByNumber>) {
         let word = PaintOutput.commandWord(command)
         guard state.build == .debug else {
             if !state.faults.releaseDebugHookSilent { world.emit(PaintOutput.debugIgnored(command: word)) }

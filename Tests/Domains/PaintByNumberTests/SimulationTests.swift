@@ -6,6 +6,24 @@ import LockstepRunner
 @Suite struct SimulationTests {
     func names(_ records: [Record]) -> [String] { records.map(\.name) }
 
+    /// The declarations (events, settings, generators, faults) are consistent with `kind(of:)`.
+    @Test func entryHasNoProblems() {
+        #expect(PaintByNumber.entry.problems.isEmpty)
+    }
+
+    /// Typed settings and faults: a release build ignores a debug command out loud, and under
+    /// `releaseDebugHookSilent` says nothing at all.
+    @Test func releaseDebugHook() throws {
+        var loud = try Simulation<PaintByNumber>(settings: PaintByNumber.Settings(build: .release, lutArtifacts: false))
+        loud.send(.debug(.zoom(scale: 4)))
+        #expect(names(loud.takeOutputs()) == ["debug-ignored"])
+        var silent = try Simulation<PaintByNumber>(settings: PaintByNumber.Settings(build: .release, lutArtifacts: false),
+                                                   faults: [.releaseDebugHookSilent])
+        silent.send(.debug(.zoom(scale: 4)))
+        #expect(silent.takeOutputs().isEmpty)
+        #expect(silent.state.view == PaintView())
+    }
+
     /// A miss emits its tap record and nothing else: no haptic, no LUT rebuild, no store write.
     /// A hit emits tap, haptic, store.write, lut, artifact in that order.
     @Test func missCostsNothing() throws {
