@@ -37,7 +37,7 @@ import Platform
 ///   taps, zoom ≤ 0, and any page event after teardown are records; state is unchanged.
 /// - Colour-space chunks in the PNG (`sRGB`, `gAMA`, …) are reported and ignored (bytes are raw).
 /// - Debug commands run in `set build debug` (the default); in `release` each is an explicit
-///   `debug-ignored` record.
+///   `rejected input=debug reason=release-build` record.
 /// - Metadata format: the small text format of `MetaFormat` (`numbrush-meta 1`, `palette`, `regions`).
 public enum PaintByNumber: Domain {
     public static let entry = DomainEntry(Self.self)
