@@ -4,6 +4,11 @@ public enum DebugCommand: Sendable, Equatable {
     case fill(region: Int, colour: Int)
     /// Sets the zoom.
     case zoom(scale: Double)
+
+    /// The `command=` word of each case.
+    public enum Name: String, Sendable, CaseIterable {
+        case fill, zoom
+    }
 }
 
 /// Every input the Numbrush canvas reacts to.

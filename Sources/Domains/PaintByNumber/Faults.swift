@@ -1,6 +1,8 @@
+import LockstepCore
+
 /// The article's failure modes, each re-enabled by `set fault NAME` or `--fault NAME` and each
 /// caught by at least one golden under `Golden/paintByNumber/`.
-public enum PaintFault: String, CaseIterable, Sendable {
+public enum PaintFault: String, DomainFault {
     case srgbIdTexture
     case linearIdFilter
     case swappedByteOrder

@@ -16,14 +16,15 @@ public enum FillState {
     }
 
     /// Checks restored bytes against the artwork: `regionCount + 1` bytes, byte 0 zero, every byte at
-    /// most `paletteCount` (0 = unfilled, k = colour k − 1). Returns the reason for refusing, or nil.
-    public static func validate(_ bytes: [UInt8], regionCount: Int, paletteCount: Int) -> String? {
+    /// most `paletteCount` (0 = unfilled, k = colour k − 1). Returns why it refuses (a kebab-case
+    /// word and a sentence), or nil.
+    public static func validate(_ bytes: [UInt8], regionCount: Int, paletteCount: Int) -> (reason: String, detail: String)? {
         guard bytes.count == regionCount + 1 else {
-            return "fill state has \(bytes.count) bytes; this artwork needs regionCount+1 = \(regionCount + 1)"
+            return ("wrong-size", "fill state has \(bytes.count) bytes; this artwork needs regionCount+1 = \(regionCount + 1)")
         }
-        guard bytes.first == 0 else { return "byte 0 (id 0, never a region) is \(bytes[0]); it must be 0" }
+        guard bytes.first == 0 else { return ("byte-0-set", "byte 0 (id 0, never a region) is \(bytes[0]); it must be 0") }
         for (i, b) in bytes.enumerated() where Int(b) > paletteCount {
-            return "byte \(i) is \(b); the palette has \(paletteCount) colours so bytes are 0...\(paletteCount)"
+            return ("byte-past-palette", "byte \(i) is \(b); the palette has \(paletteCount) colours so bytes are 0...\(paletteCount)")
         }
         return nil
     }

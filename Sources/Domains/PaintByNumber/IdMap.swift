@@ -94,15 +94,15 @@ public enum IdMapError: Error, Sendable, Equatable, CustomStringConvertible {
     case idWithoutMeta(x: Int, y: Int, id: Int, regionCount: Int)
     case tooManyRegions(Int)
 
-    /// A short word for records.
+    /// The rejection reason, a kebab-case word.
     public var word: String {
         switch self {
-        case .badSize: "badSize"
-        case .wrongBufferSize: "wrongBufferSize"
-        case .outlineByte: "outlineByte"
-        case .alpha: "alpha"
-        case .idWithoutMeta: "idWithoutMeta"
-        case .tooManyRegions: "tooManyRegions"
+        case .badSize: "bad-size"
+        case .wrongBufferSize: "wrong-buffer-size"
+        case .outlineByte: "outline-byte"
+        case .alpha: "alpha-not-opaque"
+        case .idWithoutMeta: "id-without-meta"
+        case .tooManyRegions: "too-many-regions"
         }
     }
 

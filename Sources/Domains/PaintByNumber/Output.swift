@@ -13,17 +13,15 @@ public struct TapReport: Sendable {
     public var filled: Bool
 }
 
-/// Every record the paintByNumber domain writes, in field order. Screen values have 3 decimals.
+/// Every record the paintByNumber domain writes, in field order, except refusals: those are
+/// `world.reject` records (`rejected input=… reason=… detail=…`, see `Reduce`). Screen values have 3 decimals.
 public enum PaintOutput: RecordConvertible {
     case artwork(source: String, name: String, map: IdMap, meta: RegionMeta, key: String)
-    case artworkRejected(name: String, kind: String, reason: String, kept: Bool)
     case colourTags(name: String, chunks: [String])
     case restored(from: String, filled: Int)
-    case restoreRejected(from: String, reason: String)
     case lut(reason: String, rebuild: Int, lut: [UInt8], digest: UInt64, active: Int)
     case tap(TapReport)
     case haptic(region: Int)
-    case rejected(event: String, reason: String)
     case setting(name: String, value: Value)
     case view(PaintView, radius: Int, capped: Bool)
     /// The texture's filter and colour space are deliberately not printed: they are only ever wrong
@@ -32,7 +30,6 @@ public enum PaintOutput: RecordConvertible {
     case probe(x: Int, y: Int, id: Int, rgb: (UInt8, UInt8, UInt8))
     case teardown(name: String, released: Int)
     case debugApplied(command: String, result: String)
-    case debugIgnored(command: String)
 
     static func commandWord(_ c: DebugCommand) -> String {
         switch c {
@@ -53,16 +50,11 @@ public enum PaintOutput: RecordConvertible {
                 r = r.with("pixels", .tuple(map.pixelsPerId.map { .int($0) }))
             }
             return r.string("key", key)
-        case .artworkRejected(let name, let kind, let reason, let kept):
-            return Record("artwork-rejected").string("name", name).word("kind", kind).string("reason", reason)
-                .string("kept", kept ? "the open page is unchanged" : "no page is open")
         case .colourTags(let name, let chunks):
             return Record("artwork-colour-tags").string("name", name).with("chunks", .tuple(chunks.map { .word($0) }))
                 .string("handling", "ignored: the id map is read as raw RGBA bytes and uploaded with no colour space")
         case .restored(let from, let filled):
             return Record("fills-restored").word("from", from).int("filled", filled)
-        case .restoreRejected(let from, let reason):
-            return Record("fills-rejected").word("from", from).string("reason", reason).string("kept", "fill state unchanged")
         case .lut(let reason, let rebuild, let lut, let digest, let active):
             var filled = 0, highlight = 0
             var i = 7
@@ -82,8 +74,6 @@ public enum PaintOutput: RecordConvertible {
             return r.word("result", t.filled ? "filled" : "miss")
         case .haptic(let region):
             return Record("haptic").word("kind", "success").int("region", region)
-        case .rejected(let event, let reason):
-            return Record("rejected").word("event", event).string("reason", reason)
         case .setting(let name, let value):
             return Record(name).with("value", value)
         case .view(let v, let radius, let capped):
@@ -102,8 +92,6 @@ public enum PaintOutput: RecordConvertible {
             return Record("teardown").string("name", name).int("releasedBytes", released).int("retainedBytes", 0)
         case .debugApplied(let command, let result):
             return Record("debug").word("command", command).string("result", result)
-        case .debugIgnored(let command):
-            return Record("debug-ignored").word("command", command).string("reason", "release build: the __DEV__ command-file hook is compiled out")
         }
     }
 }

@@ -37,7 +37,7 @@ import Platform
 ///   taps, zoom ≤ 0, and any page event after teardown are records; state is unchanged.
 /// - Colour-space chunks in the PNG (`sRGB`, `gAMA`, …) are reported and ignored (bytes are raw).
 /// - Debug commands run in `set build debug` (the default); in `release` each is an explicit
-///   `debug-ignored` record.
+///   `rejected input=debug reason=release-build` record.
 /// - Metadata format: the small text format of `MetaFormat` (`numbrush-meta 1`, `palette`, `regions`).
 public enum PaintByNumber: Domain {
     public static let entry = DomainEntry(Self.self)
@@ -47,109 +47,134 @@ public enum PaintByNumber: Domain {
     public static let name = "paintByNumber"
     public static let summary = "Numbrush: region-id PNG fill through a LUT, intent-corrected taps, CPU shader reference to PNG (seed 000, \"Filling a region by writing four bytes\")."
 
-    public static var eventKinds: [EventSpec] {
-        [
-            EventSpec("load", "Opens a page from an id PNG and a metadata file.", fields: [
-                FieldSpec("image", .file, "id PNG"), FieldSpec("meta", .file, "numbrush-meta text"),
-                .optional("colorSpace", .word(choices: TextureColorSpace.allCases.map(\.rawValue)), "upload tag, default none; sRGB is refused"),
-            ]),
-            EventSpec("generate", "Opens a page with a seeded Voronoi artwork.", fields: [
-                FieldSpec("width", .integer), FieldSpec("height", .integer), FieldSpec("regions", .integer),
-                FieldSpec("colours", .integer), .optional("seed", .integer, "substream index, default 0"),
-                .optional("png", .bool, "also write the id PNG and metadata as artifacts, default false"),
-            ]),
-            EventSpec("select", "Picks the active colour number.", fields: [FieldSpec("colour", .integer)]),
-            EventSpec("highlight", "Highlight mode: 0 flat, 1 checker, 2 pulse.", fields: [FieldSpec("mode", .integer)]),
-            EventSpec("edges", "Shows or hides outlines.", fields: [FieldSpec("on", .bool)]),
-            EventSpec("zoom", "Pinch/pan.", fields: [
-                FieldSpec("scale", .number, "screen pixels per image pixel"), .optional("fit", .number, "fit scale, default 1; 0 counts as 1"),
-                .optional("offset", .tuple(count: 2), "pan offset in screen pixels, default 0,0"),
-            ]),
-            EventSpec("tap", "A tap in screen pixels.", fields: [FieldSpec("x", .number), FieldSpec("y", .number)]),
-            EventSpec("render", "Renders the canvas with the CPU shader reference as a PNG artifact.", fields: [
-                .optional("scale", .integer, "output pixels per image pixel, default 1"),
-                .optional("probes", .tuple(count: 0), "x,y,x,y,… output pixels to write as records (at most 16)")]),
-            EventSpec("restore", "Restores fill bytes (regionCount+1 of them).", fields: [FieldSpec("fills", .tuple(count: 0))]),
-            EventSpec("teardown", "Closes the page and drops its id map, texture and LUT."),
-            EventSpec("debug", "A command-file debug hook.", fields: [
-                FieldSpec("command", .word(choices: ["fill", "zoom"])), .optional("region", .integer), .optional("colour", .integer),
-                .optional("scale", .number),
-            ]),
-        ]
+    public typealias Fault = PaintFault
+
+    public struct Settings: Sendable {
+        public var build: BuildConfiguration = .debug
+        public var pickRadiusBase = PaintConstants.pickRadiusBase
+        public var lutArtifacts = true
     }
 
-    public static var configKeys: [ConfigSpec] {
-        [ConfigSpec("build", .word(choices: BuildConfiguration.allCases.map(\.rawValue)), default: "debug", "release compiles the debug hooks out"),
-         ConfigSpec("pickRadiusBase", .integer, default: "\(PaintConstants.pickRadiusBase)", "pick radius at fit scale, image pixels, 1...128"),
-         ConfigSpec("lutArtifacts", .bool, default: "true", "write every rebuilt LUT as a PNG artifact")]
+    public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
+        Settings(build: try s("build", .choice(BuildConfiguration.self), default: .debug, "release compiles the debug hooks out"),
+                 pickRadiusBase: try s("pickRadiusBase", .int, default: PaintConstants.pickRadiusBase, in: 1...Picker.maxRadius,
+                                       "pick radius at fit scale, image pixels"),
+                 lutArtifacts: try s("lutArtifacts", .bool, default: true, "write every rebuilt LUT as a PNG artifact"))
     }
 
-    public static var faults: [FaultSpec] { PaintFault.allCases.map { FaultSpec($0.rawValue, $0.summary) } }
+    /// Event fields that are plain counts, colour numbers and sizes; the reducer checks the real limits.
+    static let small: ClosedRange<Int> = -1_000_000...1_000_000
 
-    public static var generators: [Generator<PaintEvent>] { PaintGenerators.all }
-
-    public static func start(_ config: Config, _ world: inout World<PaintEvent>) throws(ScenarioError) -> PaintState {
-        var state = PaintState()
-        state.build = try config.choice("build", default: BuildConfiguration.debug)
-        state.pickRadiusBase = Int(try config.int("pickRadiusBase", default: Int64(PaintConstants.pickRadiusBase), in: 1...Int64(Picker.maxRadius)))
-        state.lutArtifacts = try config.bool("lutArtifacts", default: true)
-        state.faults = PaintFaults { world.fault($0.rawValue) }
-        return state
+    /// An id PNG and the path it was named by.
+    struct NamedFile: Sendable {
+        var name: String
+        var bytes: [UInt8]
     }
 
-    static func smallInt(_ line: EventLine, _ key: StaticString) throws(ScenarioError) -> Int {
-        Int(try line.int(key, in: -1_000_000...1_000_000))
-    }
+    /// A `.file` field that also keeps the path as written: the page's name is the image path.
+    static let namedFile = FieldKind<NamedFile>(type: .file, placeholder: { NamedFile(name: "", bytes: []) },
+                                                read: { line, i throws(ScenarioError) in
+                                                    NamedFile(name: try line.text(at: i), bytes: try line.file(at: i))
+                                                }, text: { $0.name })
 
-    public static func decode(_ line: EventLine) throws(ScenarioError) -> PaintEvent {
-        switch line.kind {
-        case "load":
-            let cs: TextureColorSpace = line.has("colorSpace") ? try line.choice("colorSpace") : TextureColorSpace.none
-            return .load(name: try line.text("image"), png: try line.file("image"), meta: try line.file("meta"), colorSpace: cs)
-        case "generate":
-            return .generate(width: try smallInt(line, "width"), height: try smallInt(line, "height"),
-                             regions: try smallInt(line, "regions"), colours: try smallInt(line, "colours"),
-                             seed: line.has("seed") ? try line.uint64(at: line.index(of: "seed")!) : 0,
-                             png: try line.bool("png", default: false))
-        case "select": return .select(colour: try smallInt(line, "colour"))
-        case "highlight": return .highlight(mode: try smallInt(line, "mode"))
-        case "edges": return .edges(try line.bool("on"))
-        case "zoom":
-            var offset = [0.0, 0.0]
-            if line.has("offset") { offset = try line.doubles("offset") }
-            return .zoom(scale: try line.double("scale"), fit: try line.double("fit", default: 1), offsetX: offset[0], offsetY: offset[1])
-        case "tap": return .tap(x: try line.double("x"), y: try line.double("y"))
-        case "render":
-            var probes: [(x: Int, y: Int)] = []
-            if line.has("probes") {
-                let v = try line.doubles("probes")
-                guard v.count % 2 == 0, v.count <= 32, v.allSatisfy({ $0 == $0.rounded() && $0 >= 0 && $0 <= 1e6 }) else {
-                    throw line.error("probes are up to 16 x,y pairs of whole non-negative output pixels", at: "probes")
-                }
-                for k in stride(from: 0, to: v.count, by: 2) { probes.append((Int(v[k]), Int(v[k + 1]))) }
+    /// A generator seed: any `UInt64` (the substream index), not only the `Int64` range.
+    static let substreamIndex = FieldKind<UInt64>(type: .integer, placeholder: { 0 },
+                                        read: { line, i throws(ScenarioError) in try line.uint64(at: i) }, text: { String($0) })
+
+    public static let events: [EventKind<PaintEvent>] = [
+        EventKind("load", "Opens a page from an id PNG and a metadata file.") { f throws(ScenarioError) in
+            let image = try f("image", namedFile, "id PNG")
+            let meta = try f("meta", .file, "numbrush-meta text")
+            let cs = try f("colorSpace", .choice(TextureColorSpace.self), default: .none, "upload tag; sRGB is refused")
+            return .load(name: image.name, png: image.bytes, meta: meta, colorSpace: cs)
+        },
+        EventKind("generate", "Opens a page with a seeded Voronoi artwork.") { f throws(ScenarioError) in
+            .generate(width: try f("width", .int, in: small), height: try f("height", .int, in: small),
+                      regions: try f("regions", .int, in: small), colours: try f("colours", .int, in: small),
+                      seed: try f("seed", substreamIndex, default: 0, "substream index"),
+                      png: try f("png", .bool, default: false, "also write the id PNG and metadata as artifacts"))
+        },
+        EventKind("select", "Picks the active colour number.") { f throws(ScenarioError) in
+            .select(colour: try f("colour", .int, in: small))
+        },
+        EventKind("highlight", "Highlight mode: 0 flat, 1 checker, 2 pulse.") { f throws(ScenarioError) in
+            .highlight(mode: try f("mode", .int, in: small))
+        },
+        EventKind("edges", "Shows or hides outlines.") { f throws(ScenarioError) in .edges(try f("on", .bool)) },
+        EventKind("zoom", "Pinch/pan.") { f throws(ScenarioError) in
+            let scale = try f("scale", .number, "screen pixels per image pixel")
+            let fit = try f("fit", .number, default: 1, "fit scale; 0 counts as 1")
+            let offset = try f("offset", .tuple(2), default: [0, 0], "pan offset in screen pixels")
+            return .zoom(scale: scale, fit: fit, offsetX: offset[0], offsetY: offset[1])
+        },
+        EventKind("tap", "A tap in screen pixels.") { f throws(ScenarioError) in
+            .tap(x: try f("x", .number), y: try f("y", .number))
+        },
+        EventKind("render", "Renders the canvas with the CPU shader reference as a PNG artifact.") { f throws(ScenarioError) in
+            let scale = try f("scale", .int, default: 1, in: 1...64, "output pixels per image pixel")
+            let v = try f("probes", .tuple(), default: [], "x,y,x,y,… output pixels to write as records (at most 16)")
+            guard v.count % 2 == 0, v.count <= 32, v.allSatisfy({ $0 == $0.rounded() && $0 >= 0 && $0 <= 1e6 }) else {
+                throw f.error("probes are up to 16 x,y pairs of whole non-negative output pixels", at: "probes")
             }
-            return .render(scale: Int(try line.int("scale", in: 1...64, default: 1)), probes: probes)
-        case "restore":
-            let values = try line.doubles("fills")
-            guard values.count <= IdContract.maxRegions + 1 else { throw line.error("at most \(IdContract.maxRegions + 1) bytes", at: "fills") }
+            let probes = stride(from: 0, to: v.count, by: 2).map { (x: Int(v[$0]), y: Int(v[$0 + 1])) }
+            return .render(scale: scale, probes: probes)
+        },
+        EventKind("restore", "Restores fill bytes (regionCount+1 of them).") { f throws(ScenarioError) in
+            let values = try f("fills", .tuple())
+            guard values.count <= IdContract.maxRegions + 1 else { throw f.error("at most \(IdContract.maxRegions + 1) bytes", at: "fills") }
             var bytes: [UInt8] = []
             for v in values {
-                guard v >= 0, v <= 255, v == v.rounded() else { throw line.error("fill bytes are whole numbers 0...255", at: "fills") }
+                guard v >= 0, v <= 255, v == v.rounded() else { throw f.error("fill bytes are whole numbers 0...255", at: "fills") }
                 bytes.append(UInt8(v))
             }
             return .restore(bytes)
-        case "teardown": return .teardown
-        case "debug":
-            switch try line.word("command") {
-            case "fill":
-                guard line.has("region"), line.has("colour") else { throw line.error("debug fill needs region= and colour=") }
-                return .debug(.fill(region: try smallInt(line, "region"), colour: try smallInt(line, "colour")))
-            default:
-                guard line.has("scale") else { throw line.error("debug zoom needs scale=") }
-                return .debug(.zoom(scale: try line.double("scale")))
+        },
+        EventKind("teardown", "Closes the page and drops its id map, texture and LUT.") { _ throws(ScenarioError) in .teardown },
+        EventKind("debug", "A command-file debug hook.") { f throws(ScenarioError) in
+            let command = try f("command", .choice(DebugCommand.Name.self))
+            let region = try f.optional("region", .int, in: small, "fill: the region id")
+            let colour = try f.optional("colour", .int, in: small, "fill: the colour number")
+            let scale = try f.optional("scale", .number, "zoom: the zoom scale")
+            switch command {
+            case .fill:
+                // The declaration pass has no values; it only needs to run through.
+                guard let region, let colour else {
+                    if f.isDeclaring { return .debug(.fill(region: 0, colour: 0)) }
+                    throw f.error("debug fill needs region= and colour=")
+                }
+                return .debug(.fill(region: region, colour: colour))
+            case .zoom:
+                guard let scale else { throw f.error("debug zoom needs scale=") }
+                return .debug(.zoom(scale: scale))
             }
-        default: throw line.error("unknown paintByNumber event '\(line.kind)'")
+        },
+    ]
+
+    public static var generators: [Generator<PaintEvent>] { PaintGenerators.all }
+
+    public static func kind(of event: PaintEvent) -> String {
+        switch event {
+        case .load: "load"
+        case .generate: "generate"
+        case .select: "select"
+        case .highlight: "highlight"
+        case .edges: "edges"
+        case .zoom: "zoom"
+        case .tap: "tap"
+        case .render: "render"
+        case .restore: "restore"
+        case .teardown: "teardown"
+        case .debug: "debug"
         }
+    }
+
+    public static func start(_ settings: Settings, _ world: inout World<PaintByNumber>) throws(ScenarioError) -> PaintState {
+        var state = PaintState()
+        state.build = settings.build
+        state.pickRadiusBase = settings.pickRadiusBase
+        state.lutArtifacts = settings.lutArtifacts
+        state.faults = PaintFaults { world.isOn($0) }
+        return state
     }
 
     public static func write(_ state: PaintState, to out: inout CanonicalWriter) {

@@ -2,7 +2,7 @@ import LockstepCore
 import Platform
 
 extension PaintByNumber {
-    public static func reduce(_ state: inout PaintState, _ event: PaintEvent, _ world: inout World<PaintEvent>) {
+    public static func reduce(_ state: inout PaintState, _ event: PaintEvent, _ world: inout World<PaintByNumber>) {
         switch event {
         case .load(let name, let png, let metaBytes, let colorSpace):
             load(&state, name: name, png: png, metaBytes: metaBytes, colorSpace: colorSpace, &world)
@@ -11,7 +11,7 @@ extension PaintByNumber {
         case .select(let colour):
             guard var page = openPage(&state, "select", &world) else { return }
             guard colour >= 0, colour < page.meta.palette.count else {
-                reject(&state, "select", "colour \(colour) is outside the palette 0...\(page.meta.palette.count - 1); the active colour stays \(state.active)", &world)
+                reject(&state, "select", "colour-out-of-palette", "colour \(colour) is outside the palette 0...\(page.meta.palette.count - 1); the active colour stays \(state.active)", &world)
                 return
             }
             state.active = colour
@@ -20,7 +20,7 @@ extension PaintByNumber {
             state.page = page
         case .highlight(let mode):
             guard (0...2).contains(mode) else {
-                reject(&state, "highlight", "mode \(mode) is not 0 (flat), 1 (checker) or 2 (pulse); the mode stays \(state.hlMode)", &world)
+                reject(&state, "highlight", "unknown-mode", "mode \(mode) is not 0 (flat), 1 (checker) or 2 (pulse); the mode stays \(state.hlMode)", &world)
                 return
             }
             state.hlMode = mode
@@ -36,9 +36,9 @@ extension PaintByNumber {
             render(&state, scale: scale, probes: probes, &world)
         case .restore(let bytes):
             guard var page = openPage(&state, "restore", &world) else { return }
-            if let reason = FillState.validate(bytes, regionCount: page.meta.regionCount, paletteCount: page.meta.palette.count) {
+            if let problem = FillState.validate(bytes, regionCount: page.meta.regionCount, paletteCount: page.meta.palette.count) {
                 state.rejected += 1
-                world.emit(PaintOutput.restoreRejected(from: "event", reason: reason))
+                rejectFills("restore", problem.reason, problem.detail, &world)
                 return
             }
             page.fills = bytes
@@ -58,28 +58,28 @@ extension PaintByNumber {
     // MARK: Page open
 
     static func load(_ state: inout PaintState, name: String, png: [UInt8], metaBytes: [UInt8], colorSpace: TextureColorSpace,
-                     _ world: inout World<PaintEvent>) {
+                     _ world: inout World<PaintByNumber>) {
         guard colorSpace == .none else {
-            refuse(&state, name, "colorSpace", "the id texture must be uploaded with no colour space; sRGB would rewrite R and G, which are halves of an integer, not colours", &world)
+            refuse(&state, "load", name, "srgb-upload", "the id texture must be uploaded with no colour space; sRGB would rewrite R and G, which are halves of an integer, not colours", &world)
             return
         }
         let image: PNGImage
         do { image = try PNG.decode(png) } catch {
-            refuse(&state, name, "png", error.description, &world)
+            refuse(&state, "load", name, "bad-png", error.description, &world)
             return
         }
         let tags = PNGColourTags.find(png)
         if !tags.isEmpty { world.emit(PaintOutput.colourTags(name: name, chunks: tags)) }
         let meta: RegionMeta
         do { meta = try MetaFormat.decode(metaBytes) } catch {
-            refuse(&state, name, "meta", error.description, &world)
+            refuse(&state, "load", name, "bad-meta", error.description, &world)
             return
         }
-        open(&state, source: "file", name: name, rgba: image.rgba, width: image.width, height: image.height, meta: meta, &world)
+        open(&state, "load", source: "file", name: name, rgba: image.rgba, width: image.width, height: image.height, meta: meta, &world)
     }
 
     static func generate(_ state: inout PaintState, width: Int, height: Int, regions: Int, colours: Int, seed: UInt64, png: Bool,
-                         _ world: inout World<PaintEvent>) {
+                         _ world: inout World<PaintByNumber>) {
         let name = "voronoi-\(width)x\(height)-\(regions)-\(colours)-\(seed)"
         let side = 1...PaintConstants.maxGeneratedSide
         var problem: String? = nil
@@ -91,7 +91,7 @@ extension PaintByNumber {
             problem = "\(colours) colours; 1...\(RegionMeta.maxColours) (fill state stores colour+1 in one byte)"
         }
         if let problem {
-            refuse(&state, name, "generator", problem, &world)
+            refuse(&state, "generate", name, "over-limits", problem, &world)
             return
         }
         var rng = world.rng("paintByNumber.voronoi", seed)
@@ -101,16 +101,16 @@ extension PaintByNumber {
             world.artifact("\(name).idmap.png", PNG.encode(image))
             world.artifact("\(name).meta.txt", MetaFormat.encode(art.meta))
         }
-        open(&state, source: "generated", name: name, rgba: art.rgba, width: width, height: height, meta: art.meta, &world)
+        open(&state, "generate", source: "generated", name: name, rgba: art.rgba, width: width, height: height, meta: art.meta, &world)
     }
 
     /// Decodes and validates, then replaces the open page (tearing it down first), restores saved
     /// fills from the store and builds the LUT. A refused artwork leaves the open page as it was.
-    static func open(_ state: inout PaintState, source: String, name: String, rgba: [UInt8], width: Int, height: Int,
-                     meta: RegionMeta, _ world: inout World<PaintEvent>) {
+    static func open(_ state: inout PaintState, _ input: String, source: String, name: String, rgba: [UInt8], width: Int, height: Int,
+                     meta: RegionMeta, _ world: inout World<PaintByNumber>) {
         let map: IdMap
         do { map = try IdMap.decode(rgba: rgba, width: width, height: height, regionCount: meta.regionCount) } catch {
-            refuse(&state, name, error.word, error.description, &world)
+            refuse(&state, input, name, error.word, error.description, &world)
             return
         }
         state.idDecodes += 1
@@ -131,8 +131,8 @@ extension PaintByNumber {
         world.emit(PaintOutput.artwork(source: source, name: name, map: map, meta: meta, key: page.storeKey))
         switch state.store.read(page.storeKey, &world) {
         case .ok(let saved):
-            if let reason = FillState.validate(saved, regionCount: meta.regionCount, paletteCount: meta.palette.count) {
-                world.emit(PaintOutput.restoreRejected(from: "store", reason: reason))
+            if let problem = FillState.validate(saved, regionCount: meta.regionCount, paletteCount: meta.palette.count) {
+                rejectFills("store", problem.reason, problem.detail, &world)
             } else {
                 page.fills = saved
                 world.emit(PaintOutput.restored(from: "store", filled: FillState.filledCount(saved)))
@@ -140,23 +140,31 @@ extension PaintByNumber {
         case .missing:
             break
         case .corrupt(let reason):
-            world.emit(PaintOutput.restoreRejected(from: "store", reason: "saved fills are corrupt: \(reason)"))
+            rejectFills("store", "corrupt", reason, &world)
         case .denied(let why):
-            world.emit(PaintOutput.restoreRejected(from: "store", reason: "saved fills are unreadable now: \(why.rawValue)"))
+            rejectFills("store", "unreadable", "saved fills are unreadable now: \(why.rawValue)", &world)
         }
         rebuildLut(&state, &page, "load", &world)
         state.page = page
     }
 
-    static func refuse(_ state: inout PaintState, _ name: String, _ kind: String, _ reason: String, _ world: inout World<PaintEvent>) {
+    /// A refused artwork (`input` is `load` or `generate`); the open page, if any, is kept.
+    static func refuse(_ state: inout PaintState, _ input: String, _ name: String, _ reason: String, _ detail: String,
+                       _ world: inout World<PaintByNumber>) {
         state.rejected += 1
-        world.emit(PaintOutput.artworkRejected(name: name, kind: kind, reason: reason, kept: state.page != nil))
+        let kept = state.page != nil ? "the open page is unchanged" : "no page is open"
+        world.reject(input, reason) { $0.string("name", name).string("detail", detail).string("kept", kept) }
+    }
+
+    /// Refused fill bytes: from a `restore` event or from the `store` at page open.
+    static func rejectFills(_ input: String, _ reason: String, _ detail: String, _ world: inout World<PaintByNumber>) {
+        world.reject(input, reason) { $0.string("detail", detail).string("kept", "fill state unchanged") }
     }
 
     // MARK: LUT
 
     /// Rebuilds the whole LUT and records it (hex for small maps, an artifact per rebuild).
-    static func rebuildLut(_ state: inout PaintState, _ page: inout OpenPage, _ reason: String, _ world: inout World<PaintEvent>) {
+    static func rebuildLut(_ state: inout PaintState, _ page: inout OpenPage, _ reason: String, _ world: inout World<PaintByNumber>) {
         page.lut = RenderLut.build(meta: page.meta, fills: page.fills, active: state.active)
         page.lutDigest = FNV1a64.hash(page.lut)
         state.lutRebuilds += 1
@@ -168,28 +176,29 @@ extension PaintByNumber {
 
     // MARK: Input
 
-    static func openPage(_ state: inout PaintState, _ event: String, _ world: inout World<PaintEvent>) -> OpenPage? {
+    static func openPage(_ state: inout PaintState, _ event: String, _ world: inout World<PaintByNumber>) -> OpenPage? {
         if let page = state.page { return page }
-        state.rejected += 1
-        world.emit(PaintOutput.rejected(event: event, reason: state.pagesOpened == 0
-            ? "no artwork is open; load or generate one first"
-            : "the page was torn down; its id map and LUT are gone (load the artwork again)"))
+        if state.pagesOpened == 0 {
+            reject(&state, event, "no-page", "no artwork is open; load or generate one first", &world)
+        } else {
+            reject(&state, event, "torn-down", "the page was torn down; its id map and LUT are gone (load the artwork again)", &world)
+        }
         return nil
     }
 
-    static func reject(_ state: inout PaintState, _ event: String, _ reason: String, _ world: inout World<PaintEvent>) {
+    static func reject(_ state: inout PaintState, _ event: String, _ reason: String, _ detail: String, _ world: inout World<PaintByNumber>) {
         state.rejected += 1
-        world.emit(PaintOutput.rejected(event: event, reason: reason))
+        world.reject(event, reason) { $0.string("detail", detail) }
     }
 
     static func setZoom(_ state: inout PaintState, scale: Double, fit: Double, offsetX: Double, offsetY: Double, _ event: String,
-                        _ world: inout World<PaintEvent>) {
+                        _ world: inout World<PaintByNumber>) {
         guard scale.isFinite, scale > 0, scale <= 1e6 else {
-            reject(&state, event, "zoom scale must be a finite number in (0, 1e6]; the radius divides by it (view unchanged)", &world)
+            reject(&state, event, "bad-scale", "zoom scale must be a finite number in (0, 1e6]; the radius divides by it (view unchanged)", &world)
             return
         }
         guard fit.isFinite, fit >= 0, fit <= 1e6, offsetX.isFinite, offsetY.isFinite, abs(offsetX) <= 1e9, abs(offsetY) <= 1e9 else {
-            reject(&state, event, "fit scale must be finite in 0...1e6 (0 counts as 1) and offsets finite within ±1e9 (view unchanged)", &world)
+            reject(&state, event, "bad-fit-or-offset", "fit scale must be finite in 0...1e6 (0 counts as 1) and offsets finite within ±1e9 (view unchanged)", &world)
             return
         }
         state.view = PaintView(scale: scale, fit: fit, offsetX: offsetX, offsetY: offsetY)
@@ -198,17 +207,17 @@ extension PaintByNumber {
     }
 
     /// GAP: screen → image is `floor((screen − offset) / scale)`.
-    static func tap(_ state: inout PaintState, x: Double, y: Double, _ world: inout World<PaintEvent>) {
+    static func tap(_ state: inout PaintState, x: Double, y: Double, _ world: inout World<PaintByNumber>) {
         state.taps += 1
         guard var page = openPage(&state, "tap", &world) else { return }
         guard x.isFinite, y.isFinite else {
-            reject(&state, "tap", "coordinates must be finite; a non-finite tap is a miss (nothing filled, no haptic)", &world)
+            reject(&state, "tap", "non-finite", "coordinates must be finite; a non-finite tap is a miss (nothing filled, no haptic)", &world)
             return
         }
         let v = state.view
         let fx = ((x - v.offsetX) / v.scale).rounded(.down), fy = ((y - v.offsetY) / v.scale).rounded(.down)
         guard fx >= 0, fy >= 0, fx < Double(page.map.width), fy < Double(page.map.height) else {
-            reject(&state, "tap", "screen (\(Value.fixed(x, places: 3).text),\(Value.fixed(y, places: 3).text)) is off the \(page.map.width)×\(page.map.height) canvas; a miss (nothing filled, no haptic)", &world)
+            reject(&state, "tap", "off-canvas", "screen (\(Value.fixed(x, places: 3).text),\(Value.fixed(y, places: 3).text)) is off the \(page.map.width)×\(page.map.height) canvas; a miss (nothing filled, no haptic)", &world)
             return
         }
         let cx = Int(fx), cy = Int(fy)
@@ -228,10 +237,10 @@ extension PaintByNumber {
         state.page = page
     }
 
-    static func render(_ state: inout PaintState, scale: Int, probes: [(x: Int, y: Int)], _ world: inout World<PaintEvent>) {
+    static func render(_ state: inout PaintState, scale: Int, probes: [(x: Int, y: Int)], _ world: inout World<PaintByNumber>) {
         guard let page = openPage(&state, "render", &world) else { return }
         guard scale >= 1, page.map.width * page.map.height * scale * scale <= CanvasRenderer.maxOutputPixels else {
-            reject(&state, "render", "scale \(scale) must be ≥ 1 with at most \(CanvasRenderer.maxOutputPixels) output pixels", &world)
+            reject(&state, "render", "too-many-pixels", "scale \(scale) must be ≥ 1 with at most \(CanvasRenderer.maxOutputPixels) output pixels", &world)
             return
         }
         let seconds = Double((world.now - page.openedAt).nanoseconds) / 1e9
@@ -241,7 +250,7 @@ extension PaintByNumber {
         world.emit(PaintOutput.render(n: state.renders, stats: stats, timeSeconds: seconds, uniforms: uniforms))
         for p in probes {
             guard p.x < stats.width, p.y < stats.height else {
-                reject(&state, "render", "probe \(p.x),\(p.y) is outside the \(stats.width)×\(stats.height) output", &world)
+                reject(&state, "render", "probe-off-output", "probe \(p.x),\(p.y) is outside the \(stats.width)×\(stats.height) output", &world)
                 continue
             }
             let i = (p.y * stats.width + p.x) * 4
@@ -252,17 +261,19 @@ extension PaintByNumber {
         }
     }
 
-    static func debug(_ state: inout PaintState, _ command: DebugCommand, _ world: inout World<PaintEvent>) {
+    static func debug(_ state: inout PaintState, _ command: DebugCommand, _ world: inout World<PaintByNumber>) {
         let word = PaintOutput.commandWord(command)
         guard state.build == .debug else {
-            if !state.faults.releaseDebugHookSilent { world.emit(PaintOutput.debugIgnored(command: word)) }
+            if !state.faults.releaseDebugHookSilent {
+                world.reject("debug", "release-build") { $0.word("command", word).string("detail", "the __DEV__ command-file hook is compiled out") }
+            }
             return
         }
         switch command {
         case .fill(let region, let colour):
             guard var page = openPage(&state, "debug", &world) else { return }
             guard colour >= 0, colour < page.meta.palette.count else {
-                reject(&state, "debug", "colour \(colour) is outside the palette 0...\(page.meta.palette.count - 1)", &world)
+                reject(&state, "debug", "colour-out-of-palette", "colour \(colour) is outside the palette 0...\(page.meta.palette.count - 1)", &world)
                 return
             }
             let ok = FillState.applyFill(&page.fills, regionId: region, colorIndex: colour)

@@ -1,11 +1,6 @@
 import LockstepCore
 import Platform
 
-/// Build configuration: `__DEV__` hooks exist only in `debug`.
-public enum BuildConfiguration: String, Sendable, CaseIterable {
-    case debug, release
-}
-
 /// The open page: everything dropped at teardown.
 public struct OpenPage: Sendable {
     public var name: String
@@ -35,6 +30,7 @@ public struct PaintView: Sendable, Equatable {
 
 /// Everything the Numbrush canvas holds.
 public struct PaintState: Sendable {
+    /// Platform's build configuration: `__DEV__` hooks exist only in `debug`.
     public var build: BuildConfiguration = .debug
     public var pickRadiusBase = PaintConstants.pickRadiusBase
     public var lutArtifacts = true

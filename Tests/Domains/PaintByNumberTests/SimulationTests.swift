@@ -6,6 +6,33 @@ import LockstepRunner
 @Suite struct SimulationTests {
     func names(_ records: [Record]) -> [String] { records.map(\.name) }
 
+    /// Record names, with a rejection shown as `rejected:<input>:<reason>`.
+    func outcomes(_ records: [Record]) -> [String] {
+        records.map { r in
+            guard r.name == "rejected" else { return r.name }
+            let field = { (key: String) in r.fields.first { $0.key == key }.map { $0.value.text } ?? "?" }
+            return "rejected:\(field("input")):\(field("reason"))"
+        }
+    }
+
+    /// The declarations (events, settings, generators, faults) are consistent with `kind(of:)`.
+    @Test func entryHasNoProblems() {
+        #expect(PaintByNumber.entry.problems.isEmpty)
+    }
+
+    /// Typed settings and faults: a release build ignores a debug command out loud, and under
+    /// `releaseDebugHookSilent` says nothing at all.
+    @Test func releaseDebugHook() throws {
+        var loud = try Simulation<PaintByNumber>(settings: PaintByNumber.Settings(build: .release, lutArtifacts: false))
+        loud.send(.debug(.zoom(scale: 4)))
+        #expect(outcomes(loud.takeOutputs()) == ["rejected:debug:release-build"])
+        var silent = try Simulation<PaintByNumber>(settings: PaintByNumber.Settings(build: .release, lutArtifacts: false),
+                                                   faults: [.releaseDebugHookSilent])
+        silent.send(.debug(.zoom(scale: 4)))
+        #expect(silent.takeOutputs().isEmpty)
+        #expect(silent.state.view == PaintView())
+    }
+
     /// A miss emits its tap record and nothing else: no haptic, no LUT rebuild, no store write.
     /// A hit emits tap, haptic, store.write, lut, artifact in that order.
     @Test func missCostsNothing() throws {
@@ -51,7 +78,7 @@ import LockstepRunner
         #expect(sim.state.page == nil)
         sim.send(.tap(x: 5, y: 5))
         sim.send(.select(colour: 1))
-        #expect(names(sim.takeOutputs()) == ["rejected", "rejected"])
+        #expect(outcomes(sim.takeOutputs()) == ["rejected:tap:torn-down", "rejected:select:torn-down"])
         sim.send(open)
         let again = try #require(sim.state.page)
         #expect(again.fills == page.fills)
@@ -71,6 +98,8 @@ import LockstepRunner
         let after = try #require(sim.state.page)
         #expect(after.fills == before.fills && after.lut == before.lut && after.name == before.name)
         #expect(sim.state.view == PaintView())
-        #expect(names(sim.takeOutputs()).suffix(4) == ["artwork-rejected", "fills-rejected", "rejected", "rejected"])
+        #expect(outcomes(sim.takeOutputs()).suffix(4) == ["rejected:load:bad-png", "rejected:restore:wrong-size",
+                                                          "rejected:zoom:bad-scale", "rejected:tap:non-finite"])
+        #expect(sim.world.rejectionCount == 4 && sim.state.rejected == 4)
     }
 }
