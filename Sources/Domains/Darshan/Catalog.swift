@@ -4,11 +4,11 @@ import Platform
 /// The temple catalog (the app's bundled fixture): validated line by line, never silently
 /// repaired. A refused line is a `catalog.rejected` record and leaves the catalog as it was.
 enum Catalog {
-    static func reject(_ reason: String, _ world: inout World<DarshanEvent>) {
+    static func reject(_ reason: String, _ world: inout World<Darshan>) {
         world.emit(Record("catalog.rejected").string("reason", reason))
     }
 
-    static func addTemple(_ input: TempleInput, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func addTemple(_ input: TempleInput, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         guard s.temple(input.id) == nil else { return reject("temple \(input.id): duplicate temple id", &world) }
         guard s.temples.count < DarshanConstants.maxTemples else { return reject("temple \(input.id): more than \(DarshanConstants.maxTemples) temples", &world) }
         let t: Temple
@@ -26,7 +26,7 @@ enum Catalog {
     }
 
     static func addAarti(_ templeID: String, key: String, name: String, hour: Int, minute: Int, _ s: inout DarshanState,
-                         _ world: inout World<DarshanEvent>) {
+                         _ world: inout World<Darshan>) {
         guard let i = s.temples.firstIndex(where: { $0.id == templeID }) else {
             return reject("aarti \(key): unknown temple \(templeID)", &world)
         }
@@ -47,7 +47,7 @@ enum Catalog {
         catalogChanged(&s, &world)
     }
 
-    static func removeTemple(_ id: String, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func removeTemple(_ id: String, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         guard s.temple(id) != nil else { return reject("remove \(id): unknown temple", &world) }
         s.temples.removeAll { $0.id == id }
         let owned = s.reminders.keys.sorted().filter { s.reminders[$0]!.temple == id }
@@ -62,13 +62,13 @@ enum Catalog {
     }
 
     /// The app reloads the widget's timeline after a catalog change, once the widget exists.
-    static func catalogChanged(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func catalogChanged(_ s: inout DarshanState, _ world: inout World<Darshan>) {
         if s.widget.reloads > 0 { WidgetReload.reload(&s, &world, reason: "catalog") }
     }
 
     /// The temple screen's aarti list: each aarti's next occurrence in UTC, at the temple and on
     /// the device, and the dual-time line the app shows.
-    static func show(_ id: String, _ s: DarshanState, _ world: inout World<DarshanEvent>) {
+    static func show(_ id: String, _ s: DarshanState, _ world: inout World<Darshan>) {
         guard let t = s.temple(id) else { return reject("show \(id): unknown temple", &world) }
         world.emit(Record("temple").word("id", t.id).string("name", t.name).word("zone", t.zone.name).int("aartis", t.aartis.count))
         for a in t.aartis {

@@ -3,8 +3,8 @@ import LockstepCore
 /// "Open in Maps": iOS 26 builds the map item from a `CLLocation` and an `MKAddress`; earlier
 /// systems from an `MKPlacemark`, whose initialiser iOS 26 deprecates.
 enum Maps {
-    static func open(_ t: Temple, _ s: DarshanState, _ world: inout World<DarshanEvent>) {
-        let modern = s.osMajor >= 26 && !world.fault("deprecatedMapKit")
+    static func open(_ t: Temple, _ s: DarshanState, _ world: inout World<Darshan>) {
+        let modern = s.osMajor >= 26 && !world.isOn(.deprecatedMapKit)
         var r = Record("maps.open").word("temple", t.id).word("initializer", modern ? "location+address" : "placemark")
             .string("name", t.name)
         if modern {

@@ -2,7 +2,7 @@ import LockstepCore
 import Platform
 
 extension Darshan {
-    public static func reduce(_ s: inout DarshanState, _ event: DarshanEvent, _ world: inout World<DarshanEvent>) {
+    public static func reduce(_ s: inout DarshanState, _ event: DarshanEvent, _ world: inout World<Darshan>) {
         switch event {
         case .lifecycle(let line):
             guard line.process == "app" else {
@@ -72,11 +72,11 @@ extension Darshan {
         }
     }
 
-    public static func zoneChanged(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    public static func zoneChanged(_ s: inout DarshanState, _ world: inout World<Darshan>) {
         s.centre.zoneChanged(&world, wake: .notificationDue)
     }
 
-    static func requireApp(_ what: String, _ s: DarshanState, _ world: inout World<DarshanEvent>) -> Bool {
+    static func requireApp(_ what: String, _ s: DarshanState, _ world: inout World<Darshan>) -> Bool {
         guard s.life.phase.processExists else {
             world.emit(Record("ignored").word("event", what).word("reason", "appNotRunning"))
             return false
@@ -85,7 +85,7 @@ extension Darshan {
     }
 
     /// Deep link or tap: the temple's darshan screen on top of the stack, then `start(temple)`.
-    static func openTemple(_ t: Temple, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func openTemple(_ t: Temple, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let target = PictureInPicture.screen(t.id)
         if s.pip.active {
             // A new temple takes over the one player: the floating window closes first.
@@ -98,14 +98,14 @@ extension Darshan {
         Player.start(t, &s, &world)
     }
 
-    static func bringToForeground(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func bringToForeground(_ s: inout DarshanState, _ world: inout World<Darshan>) {
         if s.life.phase == .background || s.life.phase == .suspended {
             perform(s.life.handle(.enterForeground, &world).actions, &s, &world)
         }
         if !s.life.isActive && s.life.phase.isForeground { perform(s.life.handle(.becomeActive, &world).actions, &s, &world) }
     }
 
-    static func lifecycle(_ event: LifecycleEvent, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func lifecycle(_ event: LifecycleEvent, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let before = s.life.phase
         let t = s.life.handle(event, &world)
         perform(t.actions, &s, &world)
@@ -115,14 +115,14 @@ extension Darshan {
         if case .enterBackground = event { PictureInPicture.enteredBackground(&s, &world) }
     }
 
-    static func perform(_ actions: [LifecycleAction], _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func perform(_ actions: [LifecycleAction], _ s: inout DarshanState, _ world: inout World<Darshan>) {
         for action in actions {
             switch action {
             case .loadFromDisk:
                 // In the app delegate, before launch finishes: categories, then the delegate, so
                 // the response that launched the app reaches it.
                 s.centre.setCategories([Reminders.category], &world)
-                s.delegateSet = !world.fault("delegateSetLate")
+                s.delegateSet = !world.isOn(.delegateSetLate)
                 s.navigation = ["home"]
                 world.emit(Record("launch").bool("delegateSet", s.delegateSet))
             case .refresh:

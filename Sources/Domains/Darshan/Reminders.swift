@@ -29,12 +29,12 @@ enum Reminders {
                             interruptionLevel: timeSensitive ? .timeSensitive : .active)
     }
 
-    static func reject(_ temple: String, _ aarti: String, _ reason: String, _ world: inout World<DarshanEvent>) {
+    static func reject(_ temple: String, _ aarti: String, _ reason: String, _ world: inout World<Darshan>) {
         world.emit(Record("reminder.rejected").word("temple", temple).word("aarti", aarti).string("reason", reason))
     }
 
     static func set(_ templeID: String, _ aartiKey: String, lead: Int, timeSensitive: Bool, _ s: inout DarshanState,
-                    _ world: inout World<DarshanEvent>) {
+                    _ world: inout World<Darshan>) {
         guard s.life.phase.processExists else {
             world.emit(Record("ignored").word("event", "setReminder").word("reason", "appNotRunning"))
             return
@@ -46,7 +46,7 @@ enum Reminders {
         }
         let k = key(templeID, aartiKey)
         let existing = s.reminders[k]
-        if existing == nil, s.reminders.count >= DarshanConstants.reminderBudget, !world.fault("noBudget") {
+        if existing == nil, s.reminders.count >= DarshanConstants.reminderBudget, !world.isOn(.noBudget) {
             return reject(templeID, aartiKey, "\(DarshanConstants.reminderBudget) reminders is the most the app can keep (the system allows 64); turn one off first", &world)
         }
         if s.centre.authorization == .notDetermined {
@@ -69,11 +69,11 @@ enum Reminders {
     }
 
     /// Adds the requests for one reminder and removes the ones it replaced (only its own).
-    static func schedule(_ pref: inout ReminderPref, _ t: Temple, _ a: Aarti, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func schedule(_ pref: inout ReminderPref, _ t: Temple, _ a: Aarti, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let requests = makeRequests(pref, t, a, &world)
         let newIDs = requests.map(\.identifier)
         // With random identifiers the app cannot find what it added before, so nothing is removed.
-        if !world.fault("randomIdentifiers") {
+        if !world.isOn(.randomIdentifiers) {
             let stale = pref.requestIDs.filter { !newIDs.contains($0) }
             if !stale.isEmpty { s.centre.remove(stale, &world, wake: .notificationDue) }
         }
@@ -81,11 +81,11 @@ enum Reminders {
         pref.requestIDs = newIDs
     }
 
-    static func makeRequests(_ pref: ReminderPref, _ t: Temple, _ a: Aarti, _ world: inout World<DarshanEvent>) -> [NotificationRequest] {
+    static func makeRequests(_ pref: ReminderPref, _ t: Temple, _ a: Aarti, _ world: inout World<Darshan>) -> [NotificationRequest] {
         let when = AartiClock.reminderTime(hour: a.hour, minute: a.minute, leadMinutes: pref.lead)
         let content = content(t, a, lead: pref.lead, timeSensitive: pref.timeSensitive)
         let stableID = "aarti.\(t.id).\(a.key)"
-        if world.fault("individualDates") {
+        if world.isOn(.individualDates) {
             // One dated request per day for the next 30 days, read in the temple's calendar.
             var out: [NotificationRequest] = []
             var from = world.now
@@ -99,11 +99,11 @@ enum Reminders {
             }
             return out
         }
-        let id = world.fault("randomIdentifiers") ? "aarti.\(world.uuid())" : stableID
+        let id = world.isOn(.randomIdentifiers) ? "aarti.\(world.uuid())" : stableID
         var comps = CalendarComponents(hour: when.hour, minute: when.minute, zone: t.zone)
-        if world.fault("deviceZoneReminders") {
+        if world.isOn(.deviceZoneReminders) {
             comps.zone = nil
-        } else if world.fault("storedAsDate"), let next = AartiClock.nextOccurrence(hour: when.hour, minute: when.minute, in: t.zone, after: world.now) {
+        } else if world.isOn(.storedAsDate), let next = AartiClock.nextOccurrence(hour: when.hour, minute: when.minute, in: t.zone, after: world.now) {
             // The first firing's instant, kept as the device's wall time of that moment.
             let d = world.zone.localDateTime(next)
             comps = CalendarComponents(hour: d.hour, minute: d.minute)
@@ -111,7 +111,7 @@ enum Reminders {
         return [NotificationRequest(identifier: id, content: content, trigger: .calendar(comps, repeats: true))]
     }
 
-    static func cancel(_ templeID: String, _ aartiKey: String, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func cancel(_ templeID: String, _ aartiKey: String, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let k = key(templeID, aartiKey)
         guard let pref = s.reminders[k] else { return reject(templeID, aartiKey, "no reminder for this aarti", &world) }
         s.reminders[k] = nil
@@ -119,7 +119,7 @@ enum Reminders {
         s.centre.remove(pref.requestIDs, &world, wake: .notificationDue)
     }
 
-    static func permissionHint(_ world: inout World<DarshanEvent>) {
+    static func permissionHint(_ world: inout World<Darshan>) {
         world.emit(Record("permission.denied").string("hint", "Aarti reminders are off. Turn on notifications in Settings > Mandir Darshan."))
     }
 }

@@ -4,7 +4,7 @@ import Platform
 /// Routing a response to an aarti notification: Watch Now (or a tap on the body) deep-links into
 /// the temple's player; Remind Later adds a one-off 5 minutes on, without opening the app.
 enum Responses {
-    static func respond(_ requested: String?, _ action: String, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func respond(_ requested: String?, _ action: String, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let id: String
         if let requested {
             id = requested
@@ -45,7 +45,7 @@ enum Responses {
         }
     }
 
-    static func handle(_ r: NotificationResponse, coldLaunch: Bool, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func handle(_ r: NotificationResponse, coldLaunch: Bool, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         guard s.delegateSet else {
             world.emit(Record("response.lost").string("id", r.identifier).string("action", r.action)
                 .string("reason", "no notification delegate yet: it is set after launch finished").bool("coldLaunch", coldLaunch))
@@ -81,13 +81,13 @@ enum Responses {
         return nil
     }
 
-    static func remindLater(_ r: NotificationResponse, _ templeID: String, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func remindLater(_ r: NotificationResponse, _ templeID: String, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let id = "later.\(templeID).\(world.uuid())"
         let fireAt = world.now + DarshanConstants.remindLaterDelay
         var content = r.content
         if let start = aartiStart(r) {
             content.userInfo["startsAt"] = CivilTime.iso8601UTC(start)
-            if !world.fault("staleRemindLaterBody") {
+            if !world.isOn(.staleRemindLaterBody) {
                 // Whole minutes from the later firing to the aarti, rounded down.
                 let seconds = (start - fireAt).wholeSeconds
                 let minutes = seconds >= 0 ? seconds / 60 : -((-seconds + 59) / 60)

@@ -101,9 +101,7 @@ public struct DarshanState: Sendable {
     public var osMinor = 0
     /// The Background Modes capability "Audio, AirPlay, and Picture in Picture".
     public var backgroundAudio = true
-    /// How the player is shown: `viewController`, `pipLayer` (custom controls with
-    /// `AVPictureInPictureController`) or `plainLayer` (neither: no PiP).
-    public var playerView = "viewController"
+    public var playerView = PlayerView.viewController
     public var permissionAnswer: NotificationAuthorization = .granted
 
     public func temple(_ id: String) -> Temple? { temples.first { $0.id == id } }

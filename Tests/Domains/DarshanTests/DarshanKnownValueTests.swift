@@ -248,3 +248,15 @@ private func deliveries(_ sim: Simulation<Darshan>, _ id: String) -> [Instant] {
         #expect(out.contains("status complete"))
     }
 }
+
+@Suite struct DarshanDeclarationTests {
+    /// Every kind, setting and generator declares cleanly and `kind(of:)` names each kind's event.
+    @Test func entryHasNoProblems() {
+        #expect(Darshan.entry.problems.isEmpty)
+    }
+
+    /// The delivery timer shows as `timer:notification`, as in every domain.
+    @Test func wakeEventHasTheCentresTimerKind() {
+        #expect(Darshan.kind(of: .notificationDue) == NotificationCentre.timerKind)
+    }
+}
