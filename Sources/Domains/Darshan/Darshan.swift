@@ -13,7 +13,8 @@ import Platform
 /// - Catalog: `temple` and `aarti` scenario lines stand in for the bundled JSON. A temple's zone
 ///   must be an exact IANA name; a typo or an abbreviation (`IST`) is refused, never replaced by
 ///   the device zone. Out-of-range hours, minutes, coordinates, duplicate temple or aarti ids are
-///   refused with a `catalog.rejected` record. A live URL that is not `.m3u8` is a warning.
+///   refused with a `rejected` record (input `temple` or `aarti`). A live URL that is not `.m3u8`
+///   is a warning. Every refused or ignored input is `rejected input=... reason=...`.
 /// - Aartis have an id word (`mangala`) besides their display name, and the reminder identifier
 ///   is `aarti.<temple>.<aarti-id>`: the article's `aarti.<temple>.<name>` would contain spaces and
 ///   two aartis with one name would silently share it (refused here as a duplicate id).
@@ -49,7 +50,7 @@ public enum Darshan: Domain {
     public static let summary = "Mandir Darshan: temple-time aarti reminders (Watch Now/Remind Later), live/recorded fallback, PiP, next-aarti widget, Maps (seed 001, \"Building a live temple darshan app for iOS\")."
 
     /// Counts, tokens and times as the scenario writes them; the domain refuses what is out of its
-    /// own ranges with a record (hour 25 is `catalog.rejected`, not a parse error).
+    /// own ranges with a record (hour 25 is `rejected input=aarti`, not a parse error).
     static let wholeNumbers = -1_000_000...1_000_000
 
     public static let events: [EventKind<DarshanEvent>] = [

@@ -53,7 +53,7 @@ enum PictureInPicture {
     /// showing, then `completionHandler(true)`; the same item keeps playing (no reload).
     static func restore(_ s: inout DarshanState, _ world: inout World<Darshan>, reason: String) {
         guard s.pip.active, let temple = s.player.templeID else {
-            world.emit(Record("pip.ignored").word("button", "restore").word("reason", "pipNotActive"))
+            world.reject("pip", "pip-not-active") { $0.word("button", PiPButton.restore.rawValue) }
             return
         }
         s.pip.active = false
@@ -85,7 +85,7 @@ enum PictureInPicture {
     /// The PiP window's close button: PiP ends and playback stops.
     static func close(_ s: inout DarshanState, _ world: inout World<Darshan>) {
         guard s.pip.active else {
-            world.emit(Record("pip.ignored").word("button", "close").word("reason", "pipNotActive"))
+            world.reject("pip", "pip-not-active") { $0.word("button", PiPButton.close.rawValue) }
             return
         }
         s.pip.active = false
@@ -95,7 +95,7 @@ enum PictureInPicture {
 
     static func push(_ screenName: String, _ s: inout DarshanState, _ world: inout World<Darshan>, quiet: Bool = false) {
         guard s.navigation.count < DarshanConstants.maxNavigationDepth else {
-            world.emit(Record("nav.rejected").word("screen", screenName).string("reason", "navigation stack is \(DarshanConstants.maxNavigationDepth) deep"))
+            world.reject("navigate", "stack-full") { $0.word("screen", screenName).int("depth", DarshanConstants.maxNavigationDepth) }
             return
         }
         s.navigation.append(screenName)
@@ -104,7 +104,7 @@ enum PictureInPicture {
 
     static func pop(_ s: inout DarshanState, _ world: inout World<Darshan>) {
         guard s.navigation.count > 1, let top = s.navigation.last else {
-            world.emit(Record("nav.rejected").word("screen", "home").string("reason", "nothing to pop"))
+            world.reject("navigate", "nothing-to-pop") { $0.word("screen", "home") }
             return
         }
         s.navigation.removeLast()

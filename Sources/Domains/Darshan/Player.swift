@@ -56,19 +56,20 @@ enum Player {
     /// A scripted status for the item `token` created.
     static func status(_ token: Int, _ status: ItemStatus, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         guard var item = s.player.item else {
-            world.emit(Record("player.status.ignored").int("token", token).word("status", status.rawValue).word("reason", "noItem"))
+            world.reject("status", "no-item") { $0.int("token", token).word("status", status.rawValue) }
             return
         }
         if item.token != token {
             guard world.isOn(.lateStatus), token < s.player.nextToken, token > 0 else {
-                world.emit(Record("player.status.ignored").int("token", token).word("status", status.rawValue)
-                    .word("reason", token >= s.player.nextToken || token < 1 ? "unknownToken" : "replacedItem").int("current", item.token))
+                world.reject("status", token >= s.player.nextToken || token < 1 ? "unknown-token" : "replaced-item") {
+                    $0.int("token", token).word("status", status.rawValue).int("current", item.token)
+                }
                 return
             }
             // The article's observation closure still runs for the old item (its Task hop landed
             // late) and acts on the shared player as if that item were current.
             guard let old = s.player.history.last(where: { $0.token == token }) else {
-                world.emit(Record("player.status.ignored").int("token", token).word("status", status.rawValue).word("reason", "unknownToken"))
+                world.reject("status", "unknown-token") { $0.int("token", token).word("status", status.rawValue) }
                 return
             }
             item = old
@@ -110,13 +111,18 @@ enum Player {
 
     /// The speed menu: recorded video only, a rate from the menu.
     static func setSpeed(_ rate: Double, _ s: inout DarshanState, _ world: inout World<Darshan>) {
-        func reject(_ reason: String) {
-            world.emit(Record("speed.rejected").with("rate", rate.isFinite ? .fixed(rate, places: 2) : .word("nan")).string("reason", reason))
+        func reject(_ reason: String, menu: Bool = false) {
+            world.reject("speed", reason) { r in
+                let r = r.with("rate", rate.isFinite ? .fixed(rate, places: 2) : .word("nan"))
+                return menu ? r.with("menu", speedsValue(s.player.speeds)) : r
+            }
         }
-        guard rate.isFinite, rate > 0 else { return reject("rate must be a finite number above 0") }
-        guard s.player.item != nil, s.player.badge != .loading, s.player.badge != .none else { return reject("nothing is playing") }
-        if s.player.isLive && !world.isOn(.speedsOnLive) { return reject("live: there is no speed menu") }
-        guard s.player.speeds.contains(rate) else { return reject("not in the speed menu \(s.player.speeds.map { "\($0)" }.joined(separator: ","))") }
+        // Not finite or not above 0.
+        guard rate.isFinite, rate > 0 else { return reject("invalid-rate") }
+        guard s.player.item != nil, s.player.badge != .loading, s.player.badge != .none else { return reject("nothing-playing") }
+        // Live streams have no speed menu.
+        if s.player.isLive && !world.isOn(.speedsOnLive) { return reject("live-stream") }
+        guard s.player.speeds.contains(rate) else { return reject("not-in-menu", menu: true) }
         s.player.defaultRate = rate
         world.emit(Record("speed.set").fixed("defaultRate", rate, 2).bool("isLive", s.player.isLive).fixed("rate", s.player.playing ? rate : 0, 2))
     }

@@ -6,7 +6,7 @@ extension Darshan {
         switch event {
         case .lifecycle(let line):
             guard line.process == "app" else {
-                world.emit(Record("ignored").word("event", "lifecycle").string("reason", "no process '\(line.process)' in this app"))
+                world.reject(LifecycleVocabulary.kind, "unknown-process") { $0.word("process", line.process) }
                 return
             }
             lifecycle(line.event, &s, &world)
@@ -18,7 +18,7 @@ extension Darshan {
         case .open(let id):
             guard requireApp("open", s, &world) else { return }
             guard let t = s.temple(id) else {
-                world.emit(Record("open.rejected").word("temple", id).string("reason", "unknown temple"))
+                world.reject("open", "unknown-temple") { $0.word("temple", id) }
                 return
             }
             openTemple(t, &s, &world)
@@ -46,9 +46,9 @@ extension Darshan {
             s.widget.reloadTimer = nil
             WidgetReload.reload(&s, &world, reason: "policy")
         case .openInMaps(let id):
-            guard requireApp("openInMaps", s, &world) else { return }
+            guard requireApp("maps", s, &world) else { return }
             guard let t = s.temple(id) else {
-                world.emit(Record("maps.rejected").word("temple", id).string("reason", "unknown temple"))
+                world.reject("maps", "unknown-temple") { $0.word("temple", id) }
                 return
             }
             Maps.open(t, s, &world)
@@ -76,9 +76,10 @@ extension Darshan {
         s.centre.zoneChanged(&world, wake: .notificationDue)
     }
 
-    static func requireApp(_ what: String, _ s: DarshanState, _ world: inout World<Darshan>) -> Bool {
+    /// Whether the app's process exists; if not, `input` (an event kind) is refused.
+    static func requireApp(_ input: String, _ s: DarshanState, _ world: inout World<Darshan>) -> Bool {
         guard s.life.phase.processExists else {
-            world.emit(Record("ignored").word("event", what).word("reason", "appNotRunning"))
+            world.reject(input, "app-not-running")
             return false
         }
         return true

@@ -29,25 +29,28 @@ enum Reminders {
                             interruptionLevel: timeSensitive ? .timeSensitive : .active)
     }
 
-    static func reject(_ temple: String, _ aarti: String, _ reason: String, _ world: inout World<Darshan>) {
-        world.emit(Record("reminder.rejected").word("temple", temple).word("aarti", aarti).string("reason", reason))
+    static func reject(_ input: String, _ temple: String, _ aarti: String, _ reason: String, _ world: inout World<Darshan>,
+                       _ details: (Record) -> Record = { $0 }) {
+        world.reject(input, reason) { details($0.word("temple", temple).word("aarti", aarti)) }
     }
 
     static func set(_ templeID: String, _ aartiKey: String, lead: Int, timeSensitive: Bool, _ s: inout DarshanState,
                     _ world: inout World<Darshan>) {
-        guard s.life.phase.processExists else {
-            world.emit(Record("ignored").word("event", "setReminder").word("reason", "appNotRunning"))
-            return
-        }
-        guard let t = s.temple(templeID) else { return reject(templeID, aartiKey, "unknown temple", &world) }
-        guard let a = t.aarti(aartiKey) else { return reject(templeID, aartiKey, "unknown aarti at \(templeID)", &world) }
+        guard Darshan.requireApp("setReminder", s, &world) else { return }
+        guard let t = s.temple(templeID) else { return reject("setReminder", templeID, aartiKey, "unknown-temple", &world) }
+        guard let a = t.aarti(aartiKey) else { return reject("setReminder", templeID, aartiKey, "unknown-aarti", &world) }
         guard DarshanConstants.leadChoices.contains(lead) else {
-            return reject(templeID, aartiKey, "lead \(lead) is not one of 5, 10, 15, 30 minutes", &world)
+            return reject("setReminder", templeID, aartiKey, "lead-not-offered", &world) {
+                $0.int("lead", lead).with("choices", .tuple(DarshanConstants.leadChoices.map { .int($0) }))
+            }
         }
         let k = key(templeID, aartiKey)
         let existing = s.reminders[k]
         if existing == nil, s.reminders.count >= DarshanConstants.reminderBudget, !world.isOn(.noBudget) {
-            return reject(templeID, aartiKey, "\(DarshanConstants.reminderBudget) reminders is the most the app can keep (the system allows 64); turn one off first", &world)
+            return reject("setReminder", templeID, aartiKey, "budget-full", &world) {
+                $0.int("budget", DarshanConstants.reminderBudget)
+                    .string("message", "\(DarshanConstants.reminderBudget) reminders is the most the app can keep (the system allows 64); turn one off first")
+            }
         }
         if s.centre.authorization == .notDetermined {
             if s.centre.requestAuthorization(answer: s.permissionAnswer, &world) == .denied { permissionHint(&world) }
@@ -113,7 +116,7 @@ enum Reminders {
 
     static func cancel(_ templeID: String, _ aartiKey: String, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let k = key(templeID, aartiKey)
-        guard let pref = s.reminders[k] else { return reject(templeID, aartiKey, "no reminder for this aarti", &world) }
+        guard let pref = s.reminders[k] else { return reject("cancelReminder", templeID, aartiKey, "no-reminder", &world) }
         s.reminders[k] = nil
         world.emit(Record("reminder.cancelled").word("temple", templeID).word("aarti", aartiKey).int("reminders", s.reminders.count))
         s.centre.remove(pref.requestIDs, &world, wake: .notificationDue)

@@ -10,7 +10,7 @@ enum Responses {
             id = requested
         } else {
             guard let latest = s.centre.delivered.last(where: { $0.presentation.isVisible }) else {
-                world.emit(Record("response.rejected").word("action", action).word("reason", "nothingDelivered"))
+                world.reject("respond", "nothing-delivered") { $0.word("action", action) }
                 return
             }
             id = latest.identifier
@@ -52,14 +52,13 @@ enum Responses {
             return
         }
         guard let templeID = r.content.userInfo["templeID"], !templeID.isEmpty else {
-            world.emit(Record("response.ignored").string("id", r.identifier).word("reason", "noTempleID"))
+            world.reject("response", "no-temple-id") { $0.string("id", r.identifier) }
             return
         }
         switch r.action {
         case DarshanConstants.watchNow, SystemNotificationAction.default:
             guard let t = s.temple(templeID) else {
-                world.emit(Record("deeplink.rejected").string("id", r.identifier).word("temple", templeID)
-                    .string("reason", "temple '\(templeID)' is not in the catalog"))
+                world.reject("deeplink", "unknown-temple") { $0.string("id", r.identifier).word("temple", templeID) }
                 return
             }
             world.emit(Record("deeplink").string("id", r.identifier).word("temple", templeID).bool("coldLaunch", coldLaunch))
@@ -67,7 +66,7 @@ enum Responses {
         case DarshanConstants.remindLater:
             remindLater(r, templeID, &s, &world)
         default:
-            world.emit(Record("response.ignored").string("id", r.identifier).string("action", r.action).word("reason", "unhandledAction"))
+            world.reject("response", "unhandled-action") { $0.string("id", r.identifier).string("action", r.action) }
         }
     }
 

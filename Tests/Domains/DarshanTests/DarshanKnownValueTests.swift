@@ -157,7 +157,10 @@ private func deliveries(_ sim: Simulation<Darshan>, _ id: String) -> [Instant] {
         }
         let ok = try run([])
         #expect(ok.state.centre.pending.count == 60 && ok.state.reminders.count == 60)
-        #expect(ok.outputs.filter { $0.name == "reminder.rejected" }.count == 10)
+        #expect(ok.outputs.filter { r in
+            r.name == "rejected" && r.fields.contains { $0.key == "input" && $0.value == .word("setReminder") }
+                && r.fields.contains { $0.key == "reason" && $0.value == .word("budget-full") }
+        }.count == 10)
         let silent = try run(["fault noBudget"])
         #expect(silent.state.centre.pending.count == 64 && silent.state.centre.droppedTotal == 6 && silent.state.reminders.count == 70)
     }
@@ -243,8 +246,8 @@ private func deliveries(_ sim: Simulation<Darshan>, _ id: String) -> [Instant] {
 
     @Test func outOfRangeValuesAreRecords() {
         let out = run("0 temple id=k name=K city=C lat=20 lon=80 zone=Asia/Kolkata\n0 aarti temple=k id=a name=A hour=25 minute=0\n0 speed rate=nan\n")
-        #expect(out.contains("catalog.rejected reason=\"aarti k.a: hour 25 is outside 0...23\""))
-        #expect(out.contains("speed.rejected rate=nan"))
+        #expect(out.contains("rejected input=aarti reason=hour-out-of-range temple=k aarti=a detail=\"hour 25 is outside 0...23\""))
+        #expect(out.contains("rejected input=speed reason=invalid-rate rate=nan"))
         #expect(out.contains("status complete"))
     }
 }
