@@ -38,8 +38,17 @@ enum Catalog {
                          _ world: inout World<Darshan>) {
         func refuse(_ reason: String, _ detail: String? = nil) { reject("aarti", reason, temple: templeID, aarti: key, detail: detail, &world) }
         guard let i = s.temples.firstIndex(where: { $0.id == templeID }) else { return refuse("unknown-temple") }
-        guard (0...23).contains(hour) else { return refuse("hour-out-of-range", "hour \(hour) is outside 0...23") }
-        guard (0...59).contains(minute) else { return refuse("minute-out-of-range", "minute \(minute) is outside 0...59") }
+        let time: TimeOfDay
+        do throws(TimeOfDayError) {
+            time = try TimeOfDay(hour: hour, minute: minute)
+        } catch {
+            switch error {
+            case .hourOutOfRange: return refuse("hour-out-of-range", "\(error)")
+            case .minuteOutOfRange: return refuse("minute-out-of-range", "\(error)")
+            // init(hour:minute:) throws only the two above.
+            default: return refuse("invalid-time", "\(error)")
+            }
+        }
         guard !name.isEmpty else { return refuse("empty-name") }
         guard s.temples[i].aarti(key) == nil else {
             return refuse("duplicate-aarti", "its reminder id aarti.\(templeID).\(key) would replace the other's")
@@ -47,11 +56,11 @@ enum Catalog {
         guard s.temples[i].aartis.count < DarshanConstants.maxAartisPerTemple else {
             return refuse("too-many-aartis", "more than \(DarshanConstants.maxAartisPerTemple) aartis")
         }
-        let a = Aarti(key: key, name: name, hour: hour, minute: minute)
+        let a = Aarti(key: key, name: name, time: time)
         s.temples[i].aartis.append(a)
         let t = s.temples[i]
         world.emit(Record("catalog.aarti").word("temple", templeID).word("aarti", key).string("name", name)
-            .word("at", "\(a.hhmm)@\(t.zone.name)"))
+            .word("at", "\(a.time.hhmm)@\(t.zone.name)"))
         catalogChanged(&s, &world)
     }
 
@@ -80,7 +89,7 @@ enum Catalog {
         guard let t = s.temple(id) else { return reject("show", "unknown-temple", temple: id, &world) }
         world.emit(Record("temple").word("id", t.id).string("name", t.name).word("zone", t.zone.name).int("aartis", t.aartis.count))
         for a in t.aartis {
-            guard let next = AartiClock.nextOccurrence(hour: a.hour, minute: a.minute, in: t.zone, after: world.now) else { continue }
+            guard let next = a.time.nextOccurrence(after: world.now, in: t.zone) else { continue }
             world.emit(Record("aarti.next").word("aarti", a.key).instant("utc", next).word("temple", t.zone.formatLocal(next))
                 .word("device", world.zone.formatLocal(next))
                 .string("display", AartiClock.display(aartiName: a.name, at: next, temple: t.zone, device: world.zone)))

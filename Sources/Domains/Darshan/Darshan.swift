@@ -181,8 +181,8 @@ public enum Darshan: Domain {
     public static func start(_ settings: Settings, _ world: inout World<Darshan>) throws(ScenarioError) -> DarshanState {
         var s = DarshanState()
         s.permissionAnswer = settings.permission.authorization
-        s.osMajor = settings.os
-        s.backgroundAudio = settings.backgroundAudio
+        s.device.os = OSRelease(settings.os, 0)
+        s.device.capabilities.set(.backgroundAudio, settings.backgroundAudio)
         s.playerView = settings.playerView
         s.navigation = []
         if settings.launched {
@@ -197,11 +197,11 @@ public enum Darshan: Domain {
         s.centre.write(to: &out)
         out.section("app") { w in
             w.bool("delegateSet", s.delegateSet)
-            w.word("os", "\(s.osMajor).\(s.osMinor)")
+            w.word("os", s.device.os.description)
             w.write("nav", s.navigation.isEmpty ? .word("none") : PictureInPicture.navValue(s))
             for t in s.temples {
                 w.record(Record("temple").word("id", t.id).word("zone", t.zone.name)
-                    .with("aartis", t.aartis.isEmpty ? .word("none") : .tuple(t.aartis.map { .word("\($0.key)@\($0.hhmm)") })))
+                    .with("aartis", t.aartis.isEmpty ? .word("none") : .tuple(t.aartis.map { .word("\($0.key)@\($0.time.hhmm)") })))
             }
             for k in s.reminders.keys.sorted() {
                 let p = s.reminders[k]!
@@ -215,7 +215,7 @@ public enum Darshan: Domain {
                 .bool("playing", p.playing).fixed("defaultRate", p.defaultRate, 2).with("speeds", Player.speedsValue(p.speeds)))
             w.record(Record("audio").word("category", s.audio.category).word("mode", s.audio.mode).bool("active", s.audio.active))
             w.record(Record("pip").bool("active", s.pip.active).int("started", s.pip.started).int("restored", s.pip.restored)
-                .bool("backgroundMode", s.backgroundAudio).word("playerView", s.playerView.rawValue))
+                .bool("backgroundMode", s.device.has(.backgroundAudio)).word("playerView", s.playerView.rawValue))
             w.record(Record("widget").int("entries", s.widget.entries.count)
                 .with("policy", s.widget.policy.map { .instant($0) } ?? .word(s.widget.reloads == 0 ? "none" : "never"))
                 .with("nextReload", s.widget.reloadAt.map { .instant($0) } ?? .word("none")).int("reloads", s.widget.reloads))

@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// Generators for long runs.
 enum DarshanGenerators {
@@ -21,9 +22,15 @@ enum DarshanGenerators {
             guard p.days * p.temples <= context.maxEvents else {
                 throw context.error("respondDaily would produce \(p.days * p.temples) events; the limit is \(context.maxEvents)")
             }
-            let when = AartiClock.reminderTime(hour: p.hour, minute: p.minute, leadMinutes: p.lead)
+            let aarti: TimeOfDay
+            do throws(TimeOfDayError) {
+                aarti = try TimeOfDay(hour: p.hour, minute: p.minute)
+            } catch {
+                // The parameters' ranges already keep this from happening.
+                throw context.error("respondDaily: \(error)")
+            }
             // Kolkata wall time to UTC: minus 5 h 30 min, wrapped into the UTC day.
-            let utcMinute = Int64(((when.hour * 60 + when.minute - 330) % 1440 + 1440) % 1440)
+            let utcMinute = Int64(aarti.adding(minutes: -p.lead).adding(minutes: -330).minutesSinceMidnight)
             let startSeconds = p.start.secondsSinceEpochFloor
             let dayStart = startSeconds - ((startSeconds % 86_400) + 86_400) % 86_400
             var out: [Generated<DarshanEvent>] = []
@@ -31,7 +38,7 @@ enum DarshanGenerators {
                 let at = dayStart + d * 86_400 + (utcMinute + Int64(p.after)) * 60
                 guard at >= startSeconds, out.count < p.days * p.temples else { continue }
                 for n in 1...p.temples {
-                    let id = "aarti.t" + (n < 10 ? "0" : "") + "\(n).a"
+                    let id = "aarti.t" + ZeroPad.two(n) + ".a"
                     out.append(Generated(.seconds(at - startSeconds), .respond(id: id, action: p.action)))
                 }
             }

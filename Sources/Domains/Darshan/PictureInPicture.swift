@@ -25,7 +25,7 @@ enum PictureInPicture {
         }
         var missing: [String] = []
         if s.audio.category != "playback" { missing.append("audioCategory") }
-        if !s.backgroundAudio { missing.append("backgroundMode") }
+        if !s.device.has(.backgroundAudio) { missing.append("backgroundMode") }
         if s.playerView == .plainLayer { missing.append("pipController") }
         if !s.pip.canStartAutomaticallyFromInline || !s.pip.allowsPictureInPicturePlayback { missing.append("automaticFromInline") }
         if missing.isEmpty {
@@ -39,7 +39,7 @@ enum PictureInPicture {
         // without the playback category, audio stops with the app (soloAmbient); with both but
         // no PiP-capable view, only the audio carries on.
         let effect: String
-        if !s.backgroundAudio || s.audio.category != "playback" {
+        if !s.device.has(.backgroundAudio) || s.audio.category != "playback" {
             s.player.playing = false
             effect = "stopped"
         } else {

@@ -53,9 +53,8 @@ extension Darshan {
             }
             Maps.open(t, s, &world)
         case .osUpdate(let major, let minor):
-            s.osMajor = major
-            s.osMinor = minor
-            world.emit(Record("os").word("version", "\(major).\(minor)"))
+            s.device.os = OSRelease(major, minor)
+            world.emit(Record("os").word("version", s.device.os.description))
         case .settings(let status):
             s.centre.setAuthorization(status, &world)
             if status == .denied { Reminders.permissionHint(&world) }

@@ -58,10 +58,10 @@ enum Reminders {
         var pref = existing ?? ReminderPref(temple: templeID, aarti: aartiKey, lead: lead, timeSensitive: timeSensitive, requestIDs: [])
         pref.lead = lead
         pref.timeSensitive = timeSensitive
-        let when = AartiClock.reminderTime(hour: a.hour, minute: a.minute, leadMinutes: lead)
-        let next = AartiClock.nextOccurrence(hour: a.hour, minute: a.minute, in: t.zone, after: world.now)
+        let when = a.time.adding(minutes: -lead)
+        let next = a.time.nextOccurrence(after: world.now, in: t.zone)
         var r = Record("reminder.set").word("temple", templeID).word("aarti", aartiKey).int("lead", lead)
-            .word("aartiAt", "\(a.hhmm)@\(t.zone.name)").word("remindAt", "\(AartiClock.hhmm(when.hour, when.minute))@\(t.zone.name)")
+            .word("aartiAt", "\(a.time.hhmm)@\(t.zone.name)").word("remindAt", "\(when.hhmm)@\(t.zone.name)")
             .bool("timeSensitive", timeSensitive)
         if let next {
             r = r.string("display", AartiClock.display(aartiName: a.name, at: next, temple: t.zone, device: world.zone))
@@ -85,7 +85,7 @@ enum Reminders {
     }
 
     static func makeRequests(_ pref: ReminderPref, _ t: Temple, _ a: Aarti, _ world: inout World<Darshan>) -> [NotificationRequest] {
-        let when = AartiClock.reminderTime(hour: a.hour, minute: a.minute, leadMinutes: pref.lead)
+        let when = a.time.adding(minutes: -pref.lead)
         let content = content(t, a, lead: pref.lead, timeSensitive: pref.timeSensitive)
         let stableID = "aarti.\(t.id).\(a.key)"
         if world.isOn(.individualDates) {
@@ -93,11 +93,10 @@ enum Reminders {
             var out: [NotificationRequest] = []
             var from = world.now
             for _ in 0..<DarshanConstants.individualDays {
-                guard let at = AartiClock.nextOccurrence(hour: when.hour, minute: when.minute, in: t.zone, after: from) else { break }
+                guard let at = when.nextOccurrence(after: from, in: t.zone) else { break }
                 let d = t.zone.localDateTime(at)
                 let comps = CalendarComponents(year: d.year, month: d.month, day: d.day, hour: when.hour, minute: when.minute, zone: t.zone)
-                let day = "\(d.year)" + (d.month < 10 ? "0" : "") + "\(d.month)" + (d.day < 10 ? "0" : "") + "\(d.day)"
-                out.append(NotificationRequest(identifier: "\(stableID).\(day)", content: content, trigger: .calendar(comps, repeats: false)))
+                out.append(NotificationRequest(identifier: "\(stableID).\(ZeroPad.date(d, separator: ""))", content: content, trigger: .calendar(comps, repeats: false)))
                 from = at
             }
             return out
@@ -106,10 +105,10 @@ enum Reminders {
         var comps = CalendarComponents(hour: when.hour, minute: when.minute, zone: t.zone)
         if world.isOn(.deviceZoneReminders) {
             comps.zone = nil
-        } else if world.isOn(.storedAsDate), let next = AartiClock.nextOccurrence(hour: when.hour, minute: when.minute, in: t.zone, after: world.now) {
+        } else if world.isOn(.storedAsDate), let next = when.nextOccurrence(after: world.now, in: t.zone) {
             // The first firing's instant, kept as the device's wall time of that moment.
-            let d = world.zone.localDateTime(next)
-            comps = CalendarComponents(hour: d.hour, minute: d.minute)
+            let local = TimeOfDay(at: next, in: world.zone)
+            comps = CalendarComponents(hour: local.hour, minute: local.minute)
         }
         return [NotificationRequest(identifier: id, content: content, trigger: .calendar(comps, repeats: true))]
     }

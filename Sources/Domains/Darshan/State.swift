@@ -97,10 +97,9 @@ public struct DarshanState: Sendable {
     /// Bottom first: `home`, then pushed screens (`darshan.kashi`, `gita`).
     public var navigation: [String] = ["home"]
     public var widget = WidgetState()
-    public var osMajor = 18
-    public var osMinor = 0
-    /// The Background Modes capability "Audio, AirPlay, and Picture in Picture".
-    public var backgroundAudio = true
+    /// The OS release and the Background Modes capability "Audio, AirPlay, and Picture in
+    /// Picture" (`backgroundAudio`), from the `os` and `backgroundAudio` settings.
+    public var device = Device(os: OSRelease(18, 0), capabilities: [.backgroundAudio])
     public var playerView = PlayerView.viewController
     public var permissionAnswer: NotificationAuthorization = .granted
 

@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// One aarti in a temple's day: a wall-clock time *at the temple*, never at the phone.
 public struct Aarti: Hashable, Sendable {
@@ -6,18 +7,14 @@ public struct Aarti: Hashable, Sendable {
     public var key: String
     /// Display name (`Mangala Aarti`).
     public var name: String
-    public var hour: Int
-    public var minute: Int
+    /// The temple's wall-clock time, `07:00`.
+    public var time: TimeOfDay
 
-    public init(key: String, name: String, hour: Int, minute: Int) {
+    public init(key: String, name: String, time: TimeOfDay) {
         self.key = key
         self.name = name
-        self.hour = hour
-        self.minute = minute
+        self.time = time
     }
-
-    /// `07:00`.
-    public var hhmm: String { AartiClock.hhmm(hour, minute) }
 }
 
 /// A temple in the catalog, in its own IANA zone.
