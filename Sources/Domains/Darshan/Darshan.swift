@@ -213,7 +213,7 @@ public enum Darshan: Domain {
                 .word("attempt", p.item.map { $0.attemptIsLive ? "live" : "recorded" } ?? "none")
                 .word("itemStatus", p.item?.status.rawValue ?? "none").word("badge", p.badge.rawValue).bool("isLive", p.isLive)
                 .bool("playing", p.playing).fixed("defaultRate", p.defaultRate, 2).with("speeds", Player.speedsValue(p.speeds)))
-            w.record(Record("audio").word("category", s.audio.category).word("mode", s.audio.mode).bool("active", s.audio.active))
+            w.record(Record("audio").word("category", s.audio.category.rawValue).word("mode", s.audio.mode.rawValue).bool("active", s.audio.active))
             w.record(Record("pip").bool("active", s.pip.active).int("started", s.pip.started).int("restored", s.pip.restored)
                 .bool("backgroundMode", s.device.has(.backgroundAudio)).word("playerView", s.playerView.rawValue))
             w.record(Record("widget").int("entries", s.widget.entries.count)

@@ -24,7 +24,7 @@ enum PictureInPicture {
             return
         }
         var missing: [String] = []
-        if s.audio.category != "playback" { missing.append("audioCategory") }
+        if s.audio.category != .playback { missing.append("audioCategory") }
         if !s.device.has(.backgroundAudio) { missing.append("backgroundMode") }
         if s.playerView == .plainLayer { missing.append("pipController") }
         if !s.pip.canStartAutomaticallyFromInline || !s.pip.allowsPictureInPicturePlayback { missing.append("automaticFromInline") }
@@ -39,7 +39,7 @@ enum PictureInPicture {
         // without the playback category, audio stops with the app (soloAmbient); with both but
         // no PiP-capable view, only the audio carries on.
         let effect: String
-        if !s.device.has(.backgroundAudio) || s.audio.category != "playback" {
+        if !s.device.has(.backgroundAudio) || s.audio.category != .playback {
             s.player.playing = false
             effect = "stopped"
         } else {

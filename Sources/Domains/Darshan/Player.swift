@@ -46,11 +46,11 @@ enum Player {
     }
 
     static func configureAudio(_ s: inout DarshanState, _ world: inout World<Darshan>) {
-        let category = world.isOn(.defaultAudioCategory) ? "soloAmbient" : "playback"
-        let mode = world.isOn(.defaultAudioCategory) ? "default" : "moviePlayback"
+        let category: AudioCategory = world.isOn(.defaultAudioCategory) ? .systemDefault : .playback
+        let mode: AudioMode = world.isOn(.defaultAudioCategory) ? .default : .moviePlayback
         if s.audio.category == category && s.audio.mode == mode && s.audio.active { return }
         s.audio = AudioSessionState(category: category, mode: mode, active: true)
-        world.emit(Record("audio.session").word("category", category).word("mode", mode).bool("active", true))
+        world.emit(Record("audio.session").word("category", category.rawValue).word("mode", mode.rawValue).bool("active", true))
     }
 
     /// A scripted status for the item `token` created.

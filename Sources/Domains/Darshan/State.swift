@@ -41,11 +41,13 @@ public struct PlayerSession: Hashable, Sendable {
     public var history: [PlayerItem] = []
 }
 
-/// `AVAudioSession` as far as PiP cares.
+/// `AVAudioSession` as far as PiP cares: its category, mode and activation, in Platform's types.
+/// Not Platform's `AudioSession`, whose calls write their own records (`audio.category`,
+/// `audio.active` with the grant and route) where this app's traces have one `audio.session`.
 public struct AudioSessionState: Hashable, Sendable {
     /// `soloAmbient` is iOS's default; PiP needs `playback`.
-    public var category = "soloAmbient"
-    public var mode = "default"
+    public var category = AudioCategory.systemDefault
+    public var mode = AudioMode.default
     public var active = false
 }
 
