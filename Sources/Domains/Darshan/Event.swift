@@ -14,6 +14,30 @@ public enum PiPButton: String, Sendable, CaseIterable {
     case close
 }
 
+/// `navigate push screen=NAME` or `navigate pop`.
+public enum NavigateAction: String, Sendable, CaseIterable {
+    case push, pop
+}
+
+/// The permission answers a scenario can give (the prompt's, or Settings'); never `notDetermined`.
+public enum PermissionAnswer: String, Sendable, CaseIterable {
+    case granted, denied, provisional
+
+    public var authorization: NotificationAuthorization {
+        switch self {
+        case .granted: .granted
+        case .denied: .denied
+        case .provisional: .provisional
+        }
+    }
+}
+
+/// How the player is shown: `viewController` (`AVPlayerViewController`), `pipLayer` (custom
+/// controls with `AVPictureInPictureController`) or `plainLayer` (neither: no PiP).
+public enum PlayerView: String, Sendable, CaseIterable {
+    case viewController, pipLayer, plainLayer
+}
+
 /// Every input Mandir Darshan reacts to.
 public enum DarshanEvent: Sendable {
     case lifecycle(LifecycleLine)

@@ -15,7 +15,7 @@ enum PictureInPicture {
     static func navValue(_ s: DarshanState) -> Value { .tuple(s.navigation.map { .word($0) }) }
 
     /// The app left the foreground.
-    static func enteredBackground(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func enteredBackground(_ s: inout DarshanState, _ world: inout World<Darshan>) {
         guard s.player.playing, let temple = s.player.templeID, let token = s.player.item?.token else { return }
         guard !s.pip.active else { return }
         guard s.navigation.last == screen(temple) else {
@@ -24,9 +24,9 @@ enum PictureInPicture {
             return
         }
         var missing: [String] = []
-        if s.audio.category != "playback" { missing.append("audioCategory") }
-        if !s.backgroundAudio { missing.append("backgroundMode") }
-        if s.playerView == "plainLayer" { missing.append("pipController") }
+        if s.audio.category != .playback { missing.append("audioCategory") }
+        if !s.device.has(.backgroundAudio) { missing.append("backgroundMode") }
+        if s.playerView == .plainLayer { missing.append("pipController") }
         if !s.pip.canStartAutomaticallyFromInline || !s.pip.allowsPictureInPicturePlayback { missing.append("automaticFromInline") }
         if missing.isEmpty {
             s.pip.active = true
@@ -39,7 +39,7 @@ enum PictureInPicture {
         // without the playback category, audio stops with the app (soloAmbient); with both but
         // no PiP-capable view, only the audio carries on.
         let effect: String
-        if !s.backgroundAudio || s.audio.category != "playback" {
+        if !s.device.has(.backgroundAudio) || s.audio.category != .playback {
             s.player.playing = false
             effect = "stopped"
         } else {
@@ -51,14 +51,14 @@ enum PictureInPicture {
 
     /// `restoreUserInterfaceForPictureInPictureStop`: push the temple's screen back if it is not
     /// showing, then `completionHandler(true)`; the same item keeps playing (no reload).
-    static func restore(_ s: inout DarshanState, _ world: inout World<DarshanEvent>, reason: String) {
+    static func restore(_ s: inout DarshanState, _ world: inout World<Darshan>, reason: String) {
         guard s.pip.active, let temple = s.player.templeID else {
-            world.emit(Record("pip.ignored").word("button", "restore").word("reason", "pipNotActive"))
+            world.reject("pip", "pip-not-active") { $0.word("button", PiPButton.restore.rawValue) }
             return
         }
         s.pip.active = false
         let target = screen(temple)
-        if world.fault("noRestore") {
+        if world.isOn(.noRestore) {
             let visible = s.navigation.last == target
             world.emit(Record("pip.restore").word("reason", reason).bool("completion", false).bool("screenShowing", visible)
                 .int("token", s.player.item?.token ?? 0).with("nav", navValue(s))
@@ -71,7 +71,7 @@ enum PictureInPicture {
             pushed = true
         }
         s.pip.restored += 1
-        if world.fault("playerOwnedByScreen") && pushed {
+        if world.isOn(.playerOwnedByScreen) && pushed {
             // A rebuilt screen makes a new player: the stream reloads.
             world.emit(Record("pip.restore").word("reason", reason).bool("completion", true).bool("pushed", pushed)
                 .bool("reloaded", true).with("nav", navValue(s)))
@@ -83,9 +83,9 @@ enum PictureInPicture {
     }
 
     /// The PiP window's close button: PiP ends and playback stops.
-    static func close(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func close(_ s: inout DarshanState, _ world: inout World<Darshan>) {
         guard s.pip.active else {
-            world.emit(Record("pip.ignored").word("button", "close").word("reason", "pipNotActive"))
+            world.reject("pip", "pip-not-active") { $0.word("button", PiPButton.close.rawValue) }
             return
         }
         s.pip.active = false
@@ -93,24 +93,24 @@ enum PictureInPicture {
         world.emit(Record("pip.closed").int("token", s.player.item?.token ?? 0).bool("playing", false))
     }
 
-    static func push(_ screenName: String, _ s: inout DarshanState, _ world: inout World<DarshanEvent>, quiet: Bool = false) {
+    static func push(_ screenName: String, _ s: inout DarshanState, _ world: inout World<Darshan>, quiet: Bool = false) {
         guard s.navigation.count < DarshanConstants.maxNavigationDepth else {
-            world.emit(Record("nav.rejected").word("screen", screenName).string("reason", "navigation stack is \(DarshanConstants.maxNavigationDepth) deep"))
+            world.reject("navigate", "stack-full") { $0.word("screen", screenName).int("depth", DarshanConstants.maxNavigationDepth) }
             return
         }
         s.navigation.append(screenName)
         if !quiet { world.emit(Record("nav.push").word("screen", screenName).with("nav", navValue(s))) }
     }
 
-    static func pop(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func pop(_ s: inout DarshanState, _ world: inout World<Darshan>) {
         guard s.navigation.count > 1, let top = s.navigation.last else {
-            world.emit(Record("nav.rejected").word("screen", "home").string("reason", "nothing to pop"))
+            world.reject("navigate", "nothing-to-pop") { $0.word("screen", "home") }
             return
         }
         s.navigation.removeLast()
         var r = Record("nav.pop").word("screen", top).with("nav", navValue(s))
         if let temple = s.player.templeID, top == screen(temple), s.player.item != nil {
-            if world.fault("playerOwnedByScreen") {
+            if world.isOn(.playerOwnedByScreen) {
                 // The screen's player goes with it, and PiP with the player.
                 r = r.bool("playerKept", false)
                 world.emit(r)

@@ -2,11 +2,11 @@ import LockstepCore
 import Platform
 
 extension Darshan {
-    public static func reduce(_ s: inout DarshanState, _ event: DarshanEvent, _ world: inout World<DarshanEvent>) {
+    public static func reduce(_ s: inout DarshanState, _ event: DarshanEvent, _ world: inout World<Darshan>) {
         switch event {
         case .lifecycle(let line):
             guard line.process == "app" else {
-                world.emit(Record("ignored").word("event", "lifecycle").string("reason", "no process '\(line.process)' in this app"))
+                world.reject(LifecycleVocabulary.kind, "unknown-process") { $0.word("process", line.process) }
                 return
             }
             lifecycle(line.event, &s, &world)
@@ -18,7 +18,7 @@ extension Darshan {
         case .open(let id):
             guard requireApp("open", s, &world) else { return }
             guard let t = s.temple(id) else {
-                world.emit(Record("open.rejected").word("temple", id).string("reason", "unknown temple"))
+                world.reject("open", "unknown-temple") { $0.word("temple", id) }
                 return
             }
             openTemple(t, &s, &world)
@@ -46,16 +46,15 @@ extension Darshan {
             s.widget.reloadTimer = nil
             WidgetReload.reload(&s, &world, reason: "policy")
         case .openInMaps(let id):
-            guard requireApp("openInMaps", s, &world) else { return }
+            guard requireApp("maps", s, &world) else { return }
             guard let t = s.temple(id) else {
-                world.emit(Record("maps.rejected").word("temple", id).string("reason", "unknown temple"))
+                world.reject("maps", "unknown-temple") { $0.word("temple", id) }
                 return
             }
             Maps.open(t, s, &world)
         case .osUpdate(let major, let minor):
-            s.osMajor = major
-            s.osMinor = minor
-            world.emit(Record("os").word("version", "\(major).\(minor)"))
+            s.device.os = OSRelease(major, minor)
+            world.emit(Record("os").word("version", s.device.os.description))
         case .settings(let status):
             s.centre.setAuthorization(status, &world)
             if status == .denied { Reminders.permissionHint(&world) }
@@ -72,20 +71,21 @@ extension Darshan {
         }
     }
 
-    public static func zoneChanged(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    public static func zoneChanged(_ s: inout DarshanState, _ world: inout World<Darshan>) {
         s.centre.zoneChanged(&world, wake: .notificationDue)
     }
 
-    static func requireApp(_ what: String, _ s: DarshanState, _ world: inout World<DarshanEvent>) -> Bool {
+    /// Whether the app's process exists; if not, `input` (an event kind) is refused.
+    static func requireApp(_ input: String, _ s: DarshanState, _ world: inout World<Darshan>) -> Bool {
         guard s.life.phase.processExists else {
-            world.emit(Record("ignored").word("event", what).word("reason", "appNotRunning"))
+            world.reject(input, "app-not-running")
             return false
         }
         return true
     }
 
     /// Deep link or tap: the temple's darshan screen on top of the stack, then `start(temple)`.
-    static func openTemple(_ t: Temple, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func openTemple(_ t: Temple, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let target = PictureInPicture.screen(t.id)
         if s.pip.active {
             // A new temple takes over the one player: the floating window closes first.
@@ -98,14 +98,14 @@ extension Darshan {
         Player.start(t, &s, &world)
     }
 
-    static func bringToForeground(_ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func bringToForeground(_ s: inout DarshanState, _ world: inout World<Darshan>) {
         if s.life.phase == .background || s.life.phase == .suspended {
             perform(s.life.handle(.enterForeground, &world).actions, &s, &world)
         }
         if !s.life.isActive && s.life.phase.isForeground { perform(s.life.handle(.becomeActive, &world).actions, &s, &world) }
     }
 
-    static func lifecycle(_ event: LifecycleEvent, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func lifecycle(_ event: LifecycleEvent, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let before = s.life.phase
         let t = s.life.handle(event, &world)
         perform(t.actions, &s, &world)
@@ -115,14 +115,14 @@ extension Darshan {
         if case .enterBackground = event { PictureInPicture.enteredBackground(&s, &world) }
     }
 
-    static func perform(_ actions: [LifecycleAction], _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func perform(_ actions: [LifecycleAction], _ s: inout DarshanState, _ world: inout World<Darshan>) {
         for action in actions {
             switch action {
             case .loadFromDisk:
                 // In the app delegate, before launch finishes: categories, then the delegate, so
                 // the response that launched the app reaches it.
                 s.centre.setCategories([Reminders.category], &world)
-                s.delegateSet = !world.fault("delegateSetLate")
+                s.delegateSet = !world.isOn(.delegateSetLate)
                 s.navigation = ["home"]
                 world.emit(Record("launch").bool("delegateSet", s.delegateSet))
             case .refresh:

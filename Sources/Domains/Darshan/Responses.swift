@@ -4,13 +4,13 @@ import Platform
 /// Routing a response to an aarti notification: Watch Now (or a tap on the body) deep-links into
 /// the temple's player; Remind Later adds a one-off 5 minutes on, without opening the app.
 enum Responses {
-    static func respond(_ requested: String?, _ action: String, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func respond(_ requested: String?, _ action: String, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let id: String
         if let requested {
             id = requested
         } else {
             guard let latest = s.centre.delivered.last(where: { $0.presentation.isVisible }) else {
-                world.emit(Record("response.rejected").word("action", action).word("reason", "nothingDelivered"))
+                world.reject("respond", "nothing-delivered") { $0.word("action", action) }
                 return
             }
             id = latest.identifier
@@ -45,21 +45,20 @@ enum Responses {
         }
     }
 
-    static func handle(_ r: NotificationResponse, coldLaunch: Bool, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func handle(_ r: NotificationResponse, coldLaunch: Bool, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         guard s.delegateSet else {
             world.emit(Record("response.lost").string("id", r.identifier).string("action", r.action)
                 .string("reason", "no notification delegate yet: it is set after launch finished").bool("coldLaunch", coldLaunch))
             return
         }
         guard let templeID = r.content.userInfo["templeID"], !templeID.isEmpty else {
-            world.emit(Record("response.ignored").string("id", r.identifier).word("reason", "noTempleID"))
+            world.reject("response", "no-temple-id") { $0.string("id", r.identifier) }
             return
         }
         switch r.action {
         case DarshanConstants.watchNow, SystemNotificationAction.default:
             guard let t = s.temple(templeID) else {
-                world.emit(Record("deeplink.rejected").string("id", r.identifier).word("temple", templeID)
-                    .string("reason", "temple '\(templeID)' is not in the catalog"))
+                world.reject("deeplink", "unknown-temple") { $0.string("id", r.identifier).word("temple", templeID) }
                 return
             }
             world.emit(Record("deeplink").string("id", r.identifier).word("temple", templeID).bool("coldLaunch", coldLaunch))
@@ -67,7 +66,7 @@ enum Responses {
         case DarshanConstants.remindLater:
             remindLater(r, templeID, &s, &world)
         default:
-            world.emit(Record("response.ignored").string("id", r.identifier).string("action", r.action).word("reason", "unhandledAction"))
+            world.reject("response", "unhandled-action") { $0.string("id", r.identifier).string("action", r.action) }
         }
     }
 
@@ -81,13 +80,13 @@ enum Responses {
         return nil
     }
 
-    static func remindLater(_ r: NotificationResponse, _ templeID: String, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func remindLater(_ r: NotificationResponse, _ templeID: String, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let id = "later.\(templeID).\(world.uuid())"
         let fireAt = world.now + DarshanConstants.remindLaterDelay
         var content = r.content
         if let start = aartiStart(r) {
             content.userInfo["startsAt"] = CivilTime.iso8601UTC(start)
-            if !world.fault("staleRemindLaterBody") {
+            if !world.isOn(.staleRemindLaterBody) {
                 // Whole minutes from the later firing to the aarti, rounded down.
                 let seconds = (start - fireAt).wholeSeconds
                 let minutes = seconds >= 0 ? seconds / 60 : -((-seconds + 59) / 60)

@@ -41,11 +41,13 @@ public struct PlayerSession: Hashable, Sendable {
     public var history: [PlayerItem] = []
 }
 
-/// `AVAudioSession` as far as PiP cares.
+/// `AVAudioSession` as far as PiP cares: its category, mode and activation, in Platform's types.
+/// Not Platform's `AudioSession`, whose calls write their own records (`audio.category`,
+/// `audio.active` with the grant and route) where this app's traces have one `audio.session`.
 public struct AudioSessionState: Hashable, Sendable {
     /// `soloAmbient` is iOS's default; PiP needs `playback`.
-    public var category = "soloAmbient"
-    public var mode = "default"
+    public var category = AudioCategory.systemDefault
+    public var mode = AudioMode.default
     public var active = false
 }
 
@@ -97,13 +99,10 @@ public struct DarshanState: Sendable {
     /// Bottom first: `home`, then pushed screens (`darshan.kashi`, `gita`).
     public var navigation: [String] = ["home"]
     public var widget = WidgetState()
-    public var osMajor = 18
-    public var osMinor = 0
-    /// The Background Modes capability "Audio, AirPlay, and Picture in Picture".
-    public var backgroundAudio = true
-    /// How the player is shown: `viewController`, `pipLayer` (custom controls with
-    /// `AVPictureInPictureController`) or `plainLayer` (neither: no PiP).
-    public var playerView = "viewController"
+    /// The OS release and the Background Modes capability "Audio, AirPlay, and Picture in
+    /// Picture" (`backgroundAudio`), from the `os` and `backgroundAudio` settings.
+    public var device = Device(os: OSRelease(18, 0), capabilities: [.backgroundAudio])
+    public var playerView = PlayerView.viewController
     public var permissionAnswer: NotificationAuthorization = .granted
 
     public func temple(_ id: String) -> Temple? { temples.first { $0.id == id } }

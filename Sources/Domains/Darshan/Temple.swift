@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// One aarti in a temple's day: a wall-clock time *at the temple*, never at the phone.
 public struct Aarti: Hashable, Sendable {
@@ -6,18 +7,14 @@ public struct Aarti: Hashable, Sendable {
     public var key: String
     /// Display name (`Mangala Aarti`).
     public var name: String
-    public var hour: Int
-    public var minute: Int
+    /// The temple's wall-clock time, `07:00`.
+    public var time: TimeOfDay
 
-    public init(key: String, name: String, hour: Int, minute: Int) {
+    public init(key: String, name: String, time: TimeOfDay) {
         self.key = key
         self.name = name
-        self.hour = hour
-        self.minute = minute
+        self.time = time
     }
-
-    /// `07:00`.
-    public var hhmm: String { AartiClock.hhmm(hour, minute) }
 }
 
 /// A temple in the catalog, in its own IANA zone.
@@ -80,27 +77,33 @@ public struct TempleInput: Sendable, Equatable {
     /// (`Asia/Kolkatta`) or an abbreviation (`IST`: India, Ireland or Israel?) is refused instead
     /// of silently becoming the device zone, which would put every reminder at the wrong instant.
     public func validated() -> Result<Temple, CatalogError> {
-        guard !name.isEmpty else { return .failure(CatalogError("temple \(id): name is empty")) }
+        guard !name.isEmpty else { return .failure(CatalogError("empty-name")) }
         guard latitude.isFinite, (-90...90).contains(latitude) else {
-            return .failure(CatalogError("temple \(id): latitude \(latitude) is outside -90...90"))
+            return .failure(CatalogError("latitude-out-of-range", "latitude \(latitude) is outside -90...90"))
         }
         guard longitude.isFinite, (-180...180).contains(longitude) else {
-            return .failure(CatalogError("temple \(id): longitude \(longitude) is outside -180...180"))
+            return .failure(CatalogError("longitude-out-of-range", "longitude \(longitude) is outside -180...180"))
         }
         let zone: Zone
         do throws(ZoneError) {
             zone = try Zone.named(zoneName)
         } catch {
-            return .failure(CatalogError("temple \(id): \(error)"))
+            return .failure(CatalogError("unknown-zone", "\(error)"))
         }
         return .success(Temple(id: id, name: name, city: city, latitude: latitude, longitude: longitude, zone: zone,
                                liveURL: liveURL, recorded: recorded))
     }
 }
 
-/// Why a catalog line was refused (the reducer writes it as `catalog.rejected`).
+/// Why a catalog line was refused (the reducer writes it as `rejected input=temple reason=...`).
 public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A kebab-case word: `unknown-zone`.
     public var reason: String
-    public init(_ reason: String) { self.reason = reason }
-    public var description: String { reason }
+    /// What exactly was wrong, when the word does not say it all: `latitude 91.0 is outside -90...90`.
+    public var detail: String?
+    public init(_ reason: String, _ detail: String? = nil) {
+        self.reason = reason
+        self.detail = detail
+    }
+    public var description: String { detail.map { "\(reason): \($0)" } ?? reason }
 }

@@ -40,7 +40,7 @@ public enum WidgetTimeline {
         var upcoming: [(at: Instant, temple: Int, aarti: Int, item: WidgetItem)] = []
         for (ti, t) in temples.enumerated() {
             for (ai, a) in t.aartis.enumerated() {
-                guard let at = AartiClock.nextOccurrence(hour: a.hour, minute: a.minute, in: t.zone, after: now) else { continue }
+                guard let at = a.time.nextOccurrence(after: now, in: t.zone) else { continue }
                 upcoming.append((at, ti, ai, WidgetItem(temple: t.name, aarti: a.name)))
             }
         }

@@ -5,17 +5,17 @@ import LockstepCore
 enum WidgetReload {
     static let timerKind = "widget"
 
-    static func options(_ world: World<DarshanEvent>) -> WidgetTimeline.Options {
+    static func options(_ world: World<Darshan>) -> WidgetTimeline.Options {
         var o = WidgetTimeline.Options()
-        o.mergeTies = !world.fault("zeroDurationEntries")
-        o.placeholderWhenEmpty = !world.fault("emptyTimelineLoop")
-        o.singleEntryNever = world.fault("widgetNoAdvance")
+        o.mergeTies = !world.isOn(.zeroDurationEntries)
+        o.placeholderWhenEmpty = !world.isOn(.emptyTimelineLoop)
+        o.singleEntryNever = world.isOn(.widgetNoAdvance)
         return o
     }
 
     /// A reload: `reason` is `request` (the app or the system asked), `policy` (the timeline's
     /// `.after` instant came) or `catalog` (the app reloads after a catalog change).
-    static func reload(_ s: inout DarshanState, _ world: inout World<DarshanEvent>, reason: String) {
+    static func reload(_ s: inout DarshanState, _ world: inout World<Darshan>, reason: String) {
         if let id = s.widget.reloadTimer { world.cancel(id) }
         s.widget.reloadTimer = nil
         s.widget.reloadAt = nil
@@ -55,9 +55,9 @@ enum WidgetReload {
         if let policy { arm(policy, &s, &world) }
     }
 
-    static func arm(_ at: Instant, _ s: inout DarshanState, _ world: inout World<DarshanEvent>) {
+    static func arm(_ at: Instant, _ s: inout DarshanState, _ world: inout World<Darshan>) {
         let when = max(at, world.now)
-        s.widget.reloadTimer = world.schedule(at: when, timerKind, .widgetReload)
+        s.widget.reloadTimer = world.schedule(at: when, .widgetReload)
         s.widget.reloadAt = when
     }
 }

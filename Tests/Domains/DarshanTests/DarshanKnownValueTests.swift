@@ -39,35 +39,38 @@ private func deliveries(_ sim: Simulation<Darshan>, _ id: String) -> [Instant] {
 /// US DST 2026 runs 03-08 07:00Z → 11-01 06:00Z (EST −5, EDT −4); UK BST 03-29 01:00Z → 10-25 01:00Z.
 @Suite struct DarshanKnownValueTests {
     /// "6:05 − 10 min = 5:55" (the article) and the wrap past midnight.
-    @Test func reminderTimeIsModular() {
-        func r(_ h: Int, _ m: Int, _ lead: Int) -> String {
-            let x = AartiClock.reminderTime(hour: h, minute: m, leadMinutes: lead)
-            return AartiClock.hhmm(x.hour, x.minute)
+    @Test func reminderTimeIsModular() throws {
+        func r(_ h: Int, _ m: Int, _ lead: Int) throws -> String {
+            try TimeOfDay(hour: h, minute: m).adding(minutes: -lead).hhmm
         }
-        #expect(r(6, 5, 10) == "05:55")
-        #expect(r(0, 5, 10) == "23:55")
-        #expect(r(0, 0, 5) == "23:55")
-        #expect(r(7, 0, 30) == "06:30")
-        #expect(r(4, 0, 15) == "03:45")
+        #expect(try r(6, 5, 10) == "05:55")
+        #expect(try r(0, 5, 10) == "23:55")
+        #expect(try r(0, 0, 5) == "23:55")
+        #expect(try r(7, 0, 30) == "06:30")
+        #expect(try r(4, 0, 15) == "03:45")
     }
 
     /// 07:00 IST = 01:30Z. Strictly after now, seconds 0.
-    @Test func nextOccurrenceIsStrictlyAfter() {
-        #expect(AartiClock.nextOccurrence(hour: 7, minute: 0, in: kolkata, after: t("2026-03-07T12:00:00Z")) == t("2026-03-08T01:30:00Z"))
-        #expect(AartiClock.nextOccurrence(hour: 7, minute: 0, in: kolkata, after: t("2026-03-08T01:29:59Z")) == t("2026-03-08T01:30:00Z"))
-        #expect(AartiClock.nextOccurrence(hour: 7, minute: 0, in: kolkata, after: t("2026-03-08T01:30:00Z")) == t("2026-03-09T01:30:00Z"))
-        #expect(AartiClock.nextOccurrence(hour: 7, minute: 0, in: kolkata, after: t("2026-03-08T01:30:30Z")) == t("2026-03-09T01:30:00Z"))
+    @Test func nextOccurrenceIsStrictlyAfter() throws {
+        func next(_ h: Int, _ m: Int, _ zone: Zone, after: String) throws -> Instant? {
+            try TimeOfDay(hour: h, minute: m).nextOccurrence(after: t(after), in: zone)
+        }
+        #expect(try next(7, 0, kolkata, after: "2026-03-07T12:00:00Z") == t("2026-03-08T01:30:00Z"))
+        #expect(try next(7, 0, kolkata, after: "2026-03-08T01:29:59Z") == t("2026-03-08T01:30:00Z"))
+        #expect(try next(7, 0, kolkata, after: "2026-03-08T01:30:00Z") == t("2026-03-09T01:30:00Z"))
+        #expect(try next(7, 0, kolkata, after: "2026-03-08T01:30:30Z") == t("2026-03-09T01:30:00Z"))
         // New York: 02:30 on 2026-03-08 does not exist → 03:00 EDT = 07:00Z; 01:30 on 2026-11-01
         // happens twice → the first, EDT, = 05:30Z.
-        #expect(AartiClock.nextOccurrence(hour: 2, minute: 30, in: newYork, after: t("2026-03-08T00:00:00Z")) == t("2026-03-08T07:00:00Z"))
-        #expect(AartiClock.nextOccurrence(hour: 1, minute: 30, in: newYork, after: t("2026-11-01T00:00:00Z")) == t("2026-11-01T05:30:00Z"))
-        #expect(AartiClock.nextOccurrence(hour: 25, minute: 0, in: kolkata, after: t("2026-03-08T00:00:00Z")) == nil)
-        #expect(AartiClock.nextOccurrence(hour: 6, minute: 60, in: kolkata, after: t("2026-03-08T00:00:00Z")) == nil)
+        #expect(try next(2, 30, newYork, after: "2026-03-08T00:00:00Z") == t("2026-03-08T07:00:00Z"))
+        #expect(try next(1, 30, newYork, after: "2026-11-01T00:00:00Z") == t("2026-11-01T05:30:00Z"))
+        // Out-of-range components make no time of day (and so no instant), never a crash.
+        #expect(throws: TimeOfDayError.hourOutOfRange(25)) { try next(25, 0, kolkata, after: "2026-03-08T00:00:00Z") }
+        #expect(throws: TimeOfDayError.minuteOutOfRange(60)) { try next(6, 60, kolkata, after: "2026-03-08T00:00:00Z") }
     }
 
     /// "7:00 a.m. IST (9:30 p.m. your time)": 07:00 IST on 2026-07-01 = 01:30Z = 21:30 EDT on
     /// June 30; in January 20:30 EST; London 02:30 BST in July, 01:30 GMT in January.
-    @Test func dualTimeDisplay() {
+    @Test func dualTimeDisplay() throws {
         let july = t("2026-07-01T01:30:00Z"), january = t("2026-01-15T01:30:00Z")
         #expect(AartiClock.display(aartiName: "Mangala Aarti", at: july, temple: kolkata, device: newYork)
                 == "Mangala Aarti, 7:00 a.m. IST (9:30 p.m. your time, the day before)")
@@ -78,7 +81,8 @@ private func deliveries(_ sim: Simulation<Darshan>, _ id: String) -> [Instant] {
         #expect(AartiClock.display(aartiName: "Mangala Aarti", at: january, temple: kolkata, device: london)
                 == "Mangala Aarti, 7:00 a.m. IST (1:30 a.m. your time)")
         #expect(AartiClock.display(aartiName: "A", at: july, temple: kolkata, device: kolkata) == "A, 7:00 a.m. IST")
-        #expect(AartiClock.twelveHour(0, 5) == "12:05 a.m." && AartiClock.twelveHour(12, 0) == "12:00 p.m.")
+        #expect(try AartiClock.twelveHour(TimeOfDay(hour: 0, minute: 5)) == "12:05 a.m.")
+        #expect(try AartiClock.twelveHour(TimeOfDay(hour: 12, minute: 0)) == "12:00 p.m.")
     }
 
     /// New Jersey: 05:55 IST = 00:25Z every day. 2026-03-07 00:25Z = 19:25 EST on 03-06;
@@ -157,7 +161,10 @@ private func deliveries(_ sim: Simulation<Darshan>, _ id: String) -> [Instant] {
         }
         let ok = try run([])
         #expect(ok.state.centre.pending.count == 60 && ok.state.reminders.count == 60)
-        #expect(ok.outputs.filter { $0.name == "reminder.rejected" }.count == 10)
+        #expect(ok.outputs.filter { r in
+            r.name == "rejected" && r.fields.contains { $0.key == "input" && $0.value == .word("setReminder") }
+                && r.fields.contains { $0.key == "reason" && $0.value == .word("budget-full") }
+        }.count == 10)
         let silent = try run(["fault noBudget"])
         #expect(silent.state.centre.pending.count == 64 && silent.state.centre.droppedTotal == 6 && silent.state.reminders.count == 70)
     }
@@ -179,10 +186,12 @@ private func deliveries(_ sim: Simulation<Darshan>, _ id: String) -> [Instant] {
 
     /// The note's fixture, in the article's form (ties as separate entries): 5 entries, policy
     /// after 2026-03-08T01:30Z; merged (the default) 4 entries with the tie shared.
-    @Test func widgetFixture() {
-        let k = kashi([Aarti(key: "mangala", name: "Mangala", hour: 3, minute: 0), Aarti(key: "sandhya", name: "Sandhya", hour: 19, minute: 0),
-                       Aarti(key: "shayan", name: "Shayan", hour: 22, minute: 30)])
-        var s = kashi([Aarti(key: "morning", name: "Morning", hour: 7, minute: 0), Aarti(key: "evening", name: "Evening", hour: 19, minute: 0)])
+    @Test func widgetFixture() throws {
+        func aarti(_ key: String, _ name: String, _ h: Int, _ m: Int) throws -> Aarti {
+            Aarti(key: key, name: name, time: try TimeOfDay(hour: h, minute: m))
+        }
+        let k = kashi([try aarti("mangala", "Mangala", 3, 0), try aarti("sandhya", "Sandhya", 19, 0), try aarti("shayan", "Shayan", 22, 30)])
+        var s = kashi([try aarti("morning", "Morning", 7, 0), try aarti("evening", "Evening", 19, 0)])
         s.id = "somnath"
         s.name = "Somnath"
         let now = t("2026-03-07T12:00:00Z")
@@ -243,8 +252,20 @@ private func deliveries(_ sim: Simulation<Darshan>, _ id: String) -> [Instant] {
 
     @Test func outOfRangeValuesAreRecords() {
         let out = run("0 temple id=k name=K city=C lat=20 lon=80 zone=Asia/Kolkata\n0 aarti temple=k id=a name=A hour=25 minute=0\n0 speed rate=nan\n")
-        #expect(out.contains("catalog.rejected reason=\"aarti k.a: hour 25 is outside 0...23\""))
-        #expect(out.contains("speed.rejected rate=nan"))
+        #expect(out.contains("rejected input=aarti reason=hour-out-of-range temple=k aarti=a detail=\"hour 25 is outside 0...23\""))
+        #expect(out.contains("rejected input=speed reason=invalid-rate rate=nan"))
         #expect(out.contains("status complete"))
+    }
+}
+
+@Suite struct DarshanDeclarationTests {
+    /// Every kind, setting and generator declares cleanly and `kind(of:)` names each kind's event.
+    @Test func entryHasNoProblems() {
+        #expect(Darshan.entry.problems.isEmpty)
+    }
+
+    /// The delivery timer shows as `timer:notification`, as in every domain.
+    @Test func wakeEventHasTheCentresTimerKind() {
+        #expect(Darshan.kind(of: .notificationDue) == NotificationCentre.timerKind)
     }
 }
