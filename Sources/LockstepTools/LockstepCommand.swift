@@ -93,7 +93,7 @@ public enum LockstepCommand {
             ctx.print("  events:")
             for e in d.eventKinds {
                 let pos = e.positional.map { "<\($0.name):\($0.type)>" }
-                let fields = e.fields.map { ($0.required ? "" : "[") + "\($0.name)=\($0.type)" + ($0.required ? "" : "]") }
+                let fields = e.fields.map(listField)
                 let tail = (pos + fields + (e.acceptsOtherKeys ? ["..."] : [])).joined(separator: " ")
                 ctx.print("    \(e.kind) \(tail)".trimmingTrailingSpaces() + (e.summary.isEmpty ? "" : "  — \(e.summary)"))
             }
@@ -104,7 +104,7 @@ public enum LockstepCommand {
             if !d.generators.isEmpty {
                 ctx.print("  generators:")
                 for g in d.generators {
-                    ctx.print("    gen \(g.name) " + g.fields.map { "\($0.name)=\($0.type)" }.joined(separator: " ") + "  — \(g.summary)")
+                    ctx.print("    gen \(g.name) " + g.fields.map(listField).joined(separator: " ") + "  — \(g.summary)")
                 }
             }
             if !d.faults.isEmpty {
@@ -114,6 +114,12 @@ public enum LockstepCommand {
         }
         ctx.print("runner events (every domain): zone NAME, gen NAME ARGS, include PATH")
         return ExitCode.ok
+    }
+
+    /// `name=type` for a required field, `[name=type]` or `[name=type default D]` for an optional one.
+    static func listField(_ f: FieldSpec) -> String {
+        if f.required { return "\(f.name)=\(f.type)" }
+        return "[\(f.name)=\(f.type)" + (f.defaultText.map { " default \($0)" } ?? "") + "]"
     }
 
     // MARK: run
