@@ -11,7 +11,10 @@
 //                   domain that reads a file or spawns a process does not compile.
 //   LockstepRunner  scenario files, the reader, golden compare and record, trace diff, Simulation.
 //   LockstepTools   the CLI commands, bisect, mutate, bench, lint, process and file I/O.
-//   lockstep        the executable: the registry of domains and `main`.
+//   Fixtures        the small domains that exercise the core (Tests/Fixtures). Core and Platform only.
+//   Registry        the list of every domain's `entry` (no other code).
+//   Lockstep        the umbrella for users' packages: re-exports Core, Runner, Tools and Platform.
+//   lockstep        the executable (Sources/LockstepCLI): `main`, wiring the process to LockstepTools.
 import PackageDescription
 import Foundation  // the manifest only: to say which folder a new domain is missing
 
@@ -32,7 +35,7 @@ var targets: [Target] = [
     .target(name: "Fixtures", dependencies: [core, "Platform"], path: "Tests/Fixtures"),
     // The registry only lists each domain's own `entry` (specialised in the domain's module), so it
     // bakes in no other module's layout.
-    .target(name: "Registry", dependencies: ["Fixtures"] + domains.map { .target(name: $0) }, path: "Sources/Registry"),
+    .target(name: "Registry", dependencies: [core, "Fixtures"] + domains.map { .target(name: $0) }, path: "Sources/Registry"),
     // The umbrella for users' packages: `import Lockstep` gives the core, the runner and the tools.
     .target(name: "Lockstep", dependencies: [core, "LockstepRunner", "LockstepTools", "Platform"], path: "Sources/Lockstep"),
     .executableTarget(name: "LockstepCLI", dependencies: [core, "LockstepRunner", "LockstepTools", "Registry"], path: "Sources/LockstepCLI"),

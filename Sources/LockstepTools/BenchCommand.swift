@@ -3,7 +3,7 @@ import LockstepRunner
 
 /// `lockstep bench [SCENARIO...]`: rates and ratios of the runner, measured on this machine.
 ///
-/// A bench is a measurement, not a test: it prints figures next to the targets in DESIGN.md and
+/// A bench is a measurement, not a test: it prints figures next to the targets in docs/design.md and
 /// never fails on timing. Each figure is timed several times; the best and the median are shown.
 public enum BenchCommand {
     public static let help = """

@@ -51,7 +51,7 @@ public final class CommandContext {
     public var errText: String { String(decoding: err, as: UTF8.self) }
 }
 
-/// The CLI's exit codes (DESIGN.md).
+/// The CLI's exit codes (docs/cli.md, "Exit codes").
 public enum ExitCode {
     public static let ok: Int32 = 0
     /// A golden differs or is missing; a fault went uncaught.

@@ -2,7 +2,7 @@ import LockstepCore
 import LockstepRunner
 
 /// A purity rule of `lockstep lint`. Domain and platform code must give the same bytes on every run
-/// and machine (DESIGN.md, principle 1); each rule names one way that code could stop doing so.
+/// and machine (docs/design.md, principles); each rule names one way that code could stop doing so.
 public enum LintRule: String, CaseIterable, Sendable, Comparable {
     /// `Date(` or `Date.now`: the real clock.
     case date
@@ -27,10 +27,10 @@ public enum LintRule: String, CaseIterable, Sendable, Comparable {
     case timer
     /// `import Foundation` (or `FoundationEssentials`, `import struct Foundation.X`).
     case foundation
-    /// `import` of anything but `LockstepCore`, `Platform` and the Swift standard library's
-    /// `Synchronization`-free core: `Glibc`, `Darwin`, `Musl`, `LockstepRunner`, `LockstepTools`, the
-    /// `Lockstep` umbrella. The package graph already refuses most of these; lint says so early and
-    /// in words.
+    /// `import` of a module that gives domain and platform code impure powers: the C library
+    /// (`Glibc`, `Darwin`, `Musl`, `ucrt`, `WinSDK`, `CoreFoundation`), the runner and tools
+    /// (`LockstepRunner`, `LockstepTools`, the `Lockstep` umbrella), test frameworks. The package
+    /// graph and CI's explicit import check refuse them too; lint says so early and in words.
     case moduleImport = "import"
     /// A libm call (`sin(`, `pow(`, ...) not qualified as `DetMath.`: results may differ in the last bit.
     case libm
@@ -55,7 +55,7 @@ public enum LintRule: String, CaseIterable, Sendable, Comparable {
         case .dispatch: "Dispatch, DispatchQueue and other Dispatch* types"
         case .timer: "Timer (use world.schedule(after:))"
         case .foundation: "import Foundation"
-        case .moduleImport: "import of a module other than LockstepCore, Platform or another domain's own module (Glibc, Darwin, LockstepRunner, ...)"
+        case .moduleImport: "import of a module other than LockstepCore, Platform (Glibc, Darwin, Musl, LockstepRunner, LockstepTools, Lockstep, XCTest, Testing, ...)"
         case .libm: "sin( cos( tan( asin( acos( atan( atan2( exp( exp2( log( log2( log10( pow( sinh( cosh( tanh( fmod( hypot( "
             + "and their Float forms (sinf( ...), bare or module-qualified; DetMath.sin( is fine"
         case .unorderedIteration: "for-in over a Set or Dictionary, or .keys/.values, without .sorted (heuristic, see below)"

@@ -25,7 +25,9 @@ public enum LockstepCommand {
                 golden byte for byte. Prints the first divergence of each failure and ends with
                 'N passed, N failed'. A missing golden is always a failure; under CI=true the message says it must be
                 recorded and committed, otherwise it says how to read the trace and record it.
-                Exit 0 all passed, 1 a golden differs or is missing, 2 a scenario is invalid.
+                When run on all scenarios, also prints a 'vocabulary:' line: the declared event kinds, settings and
+                generators no scenario with a golden uses.
+                Exit 0 all passed, 1 a golden differs or is missing, 2 a scenario is invalid, 3 output could not be written.
                 """, run: check),
             Command(name: "record", usage: "lockstep record [PATH...] [--missing]", help: """
                 Replays scenarios and writes their goldens and artifacts atomically. Read the trace before
@@ -52,7 +54,7 @@ public enum LockstepCommand {
 
             """
         for c in commands { s += "  \(c.usage)\n" }
-        s += "\nexit codes: 0 ok, 1 golden differs or missing, 2 bad input or usage, 125 bisect: cannot build/run\n"
+        s += "\nexit codes: 0 ok, 1 golden differs or missing, 2 bad input or usage, 3 output could not be written, 125 bisect: cannot build/run\n"
         return s
     }
 

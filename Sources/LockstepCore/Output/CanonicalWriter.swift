@@ -1,8 +1,8 @@
 /// Writes a domain's state in one canonical text form: the bytes behind every step digest and the
 /// state summary at the end of a trace.
 ///
-/// One `key=value` per line, nested sections indented by two spaces. Dictionaries and sets are
-/// written sorted by key, so the bytes never depend on hash order (Swift randomises it per process).
+/// One `key=value` per line, nested sections indented by two spaces. Sets are written sorted
+/// (and a domain writes a dictionary's entries in sorted key order), so the bytes never depend on hash order (Swift randomises it per process).
 /// The buffer is reused between steps, so writing a small state allocates nothing.
 public struct CanonicalWriter: Sendable {
     public private(set) var bytes: [UInt8] = []

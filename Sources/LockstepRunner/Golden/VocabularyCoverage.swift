@@ -55,7 +55,7 @@ public struct VocabularyCoverage: Sendable {
         for k in kinds { used.insert(Word(domain: domain, role: "event", name: k)) }
     }
 
-    /// `vocabulary: 120/124 declared words used by a scenario with a golden; not used: ...`.
+    /// `vocabulary: 120/124 declared event kinds, settings and generators used by a scenario with a golden; not used: ...`.
     public var summaryLine: String {
         let gaps = missing
         var text = "vocabulary: \(declared.count - gaps.count)/\(declared.count) declared event kinds, settings and generators used by a scenario with a golden"

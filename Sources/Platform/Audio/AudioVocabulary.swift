@@ -32,7 +32,7 @@ public enum AudioVocabulary {
                                     "permission", "input", "engineConfigurationChange", "echoCancelledInput"]
     public static let reasonWords = AudioRouteChangeReason.allCases.map(\.word)
 
-    /// The spec to include in a domain's `eventKinds`.
+    /// The declaration `eventKind` wraps (shown by `lockstep list`).
     public static let spec = EventSpec(
         kind, "Audio session (Platform), what the system does: grant, interruption, route, mediaServicesReset, silentSwitch, activation, permission, input, engineConfigurationChange, echoCancelledInput",
         positional: [FieldSpec("event", .word(choices: eventWords), "what happened"),

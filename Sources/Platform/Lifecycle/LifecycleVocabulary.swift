@@ -33,7 +33,7 @@ public enum LifecycleVocabulary {
     /// Every reason word (launch reasons, then termination reasons); which apply depends on the event.
     public static let reasonWords = LaunchReason.allCases.map(\.rawValue) + TerminationReason.allCases.map(\.rawValue)
 
-    /// The spec to include in a domain's `eventKinds`.
+    /// The declaration `eventKind` wraps (shown by `lockstep list`).
     public static let spec = EventSpec(
         kind, "App lifecycle (Platform): launch, active, inactive, background, foreground, suspend, wake, return, terminate, memoryWarning",
         positional: [FieldSpec("event", .word(choices: eventWords), "what happened")],
