@@ -2,7 +2,7 @@ import LockstepCore
 import Platform
 
 extension Instrument {
-    public static func reduce(_ s: inout InstrumentState, _ event: InstrumentEvent, _ world: inout World<InstrumentEvent>) {
+    public static func reduce(_ s: inout InstrumentState, _ event: InstrumentEvent, _ world: inout World<Instrument>) {
         switch event {
         case .touches(let view, let phase, let points):
             touches(&s, view, phase, points, &world)
@@ -37,8 +37,8 @@ extension Instrument {
             world.emit(Record("instrument").word("kind", kind.rawValue).word("view", kind == .drums ? "pads" : "keyboard"))
             if kind != .drums { loadBank(&s, kind, &world) }
         case .systemGesture(let name):
-            world.emit(Record("system-gesture").word("name", name))
-            cancelAll(&s, by: name, &world)
+            world.emit(Record("system-gesture").word("name", name.rawValue))
+            cancelAll(&s, by: name.rawValue, &world)
         case .hit(let pad, let velocity):
             guard let index = PadGrid.index(of: pad) else {
                 s.rejectedInputs += 1
@@ -85,7 +85,7 @@ extension Instrument {
     // MARK: Touches
 
     static func touches(_ s: inout InstrumentState, _ view: TouchView, _ phase: TouchPhase, _ points: [TouchPoint],
-                        _ world: inout World<InstrumentEvent>) {
+                        _ world: inout World<Instrument>) {
         let ids = points.map(\.id)
         guard s.life.isActive else {
             s.rejectedInputs += 1
@@ -110,9 +110,9 @@ extension Instrument {
         }
     }
 
-    static func keyboardTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<InstrumentEvent>) {
+    static func keyboardTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<Instrument>) {
         var changed = false
-        let clamp = !s.faults.rightEdgeOffByOne
+        let clamp = !world.isOn(.rightEdgeOffByOne)
         for p in points {
             let here = TouchLocation(x: p.x, y: p.y)
             let note = s.geometry.note(atX: p.x, y: p.y, clampRightEdge: clamp)
@@ -139,7 +139,7 @@ extension Instrument {
                     world.emit(InstrumentOutput.warning(p.id, .moved, "moved for an unknown touch: treated as a press onto the key under it"))
                 }
                 s.keyboardTouches[p.id] = here
-                if s.faults.noTouchOwnership {
+                if world.isOn(.noTouchOwnership) {
                     // The bug: no per-touch note; the old note is the key under the previous location,
                     // and moves off the keys are ignored.
                     guard let new = note else { continue }
@@ -163,8 +163,8 @@ extension Instrument {
                     world.emit(InstrumentOutput.warning(p.id, phase, "\(phase.rawValue) for an unknown touch: nothing to release"))
                     continue
                 }
-                if phase == .cancelled && s.faults.noCancelHandling { continue }  // the bug: nobody listens
-                if s.faults.noTouchOwnership {
+                if phase == .cancelled && world.isOn(.noCancelHandling) { continue }  // the bug: nobody listens
+                if world.isOn(.noTouchOwnership) {
                     // The bug: release the key under the lift point, not the note this finger owns.
                     s.touchNotes[p.id] = nil
                     if let n = note { noteOff(&s, n, touch: p.id, why: phase == .ended ? "lift" : "cancel", &world) }
@@ -183,7 +183,7 @@ extension Instrument {
     /// The began checks both views share: a touch id that is already down, or a view already holding
     /// its maximum of touches, is refused with a record (and counted), never silently dropped.
     static func refusesBegan(_ id: Int, alreadyDown: Bool, touchesDown: Int, _ s: inout InstrumentState,
-                             _ world: inout World<InstrumentEvent>) -> Bool {
+                             _ world: inout World<Instrument>) -> Bool {
         let reason: String
         if alreadyDown {
             reason = "began for a touch id that is already down"
@@ -197,7 +197,7 @@ extension Instrument {
         return true
     }
 
-    static func padTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<InstrumentEvent>) {
+    static func padTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<Instrument>) {
         var quiet = 0
         for p in points {
             let here = TouchLocation(x: p.x, y: p.y)
@@ -235,7 +235,7 @@ extension Instrument {
 
     /// The system takes every touch: UIKit sends `touchesCancelled` for each live touch, per view,
     /// in ascending id order.
-    static func cancelAll(_ s: inout InstrumentState, by cause: String, _ world: inout World<InstrumentEvent>) {
+    static func cancelAll(_ s: inout InstrumentState, by cause: String, _ world: inout World<Instrument>) {
         let keys = s.keyboardTouches.keys.sorted()
         let pads = s.padTouches.keys.sorted()
         guard !keys.isEmpty || !pads.isEmpty else { return }
@@ -252,22 +252,22 @@ extension Instrument {
 
     // MARK: Sound
 
-    static func noteOn(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<InstrumentEvent>) {
+    static func noteOn(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<Instrument>) {
         world.emit(InstrumentOutput.noteOn(midi, touch: touch, why: why, s))
         for r in s.sampler.noteOn(midi, velocity: 100, now: world.now, audible: s.audible) { world.emit(r) }
     }
 
-    static func noteOff(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<InstrumentEvent>) {
+    static func noteOff(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<Instrument>) {
         world.emit(InstrumentOutput.noteOff(midi, touch: touch, why: why, s))
         for r in s.sampler.noteOff(midi, now: world.now) { world.emit(r) }
     }
 
-    static func drumHit(_ s: inout InstrumentState, _ pad: Int, velocity: Double, _ world: inout World<InstrumentEvent>) {
+    static func drumHit(_ s: inout InstrumentState, _ pad: Int, velocity: Double, _ world: inout World<Instrument>) {
         let rate = s.session.granted?.sampleRateHz ?? AudioGrant.defaultRateHz
         world.emit(s.drums.hit(pad, velocity: velocity, now: world.now, sampleRateHz: rate, audible: s.audible))
     }
 
-    static func check(_ s: InstrumentState, _ world: inout World<InstrumentEvent>) {
+    static func check(_ s: InstrumentState, _ world: inout World<Instrument>) {
         let live = Set(s.keyboardTouches.keys)  // lint:allow unordered-iteration — only builds a Set for membership tests
         let orphaned = s.touchNotes.keys.filter { !live.contains($0) }.sorted()  // lint:allow unordered-iteration — sorted before use
         let owned = Set(s.touchNotes.filter { live.contains($0.key) }.map(\.value))
@@ -282,7 +282,7 @@ extension Instrument {
 
     // MARK: Layout and labels
 
-    static func layout(_ s: inout InstrumentState, _ view: TouchView, _ width: Double, _ height: Double, _ world: inout World<InstrumentEvent>) {
+    static func layout(_ s: inout InstrumentState, _ view: TouchView, _ width: Double, _ height: Double, _ world: inout World<Instrument>) {
         switch view {
         case .keyboard:
             var g = s.geometry
@@ -313,7 +313,7 @@ extension Instrument {
 
     /// The label list for the current keyboard: white keys always labelled (near the bottom),
     /// black keys only with "show sharps" on.
-    static func emitLabels(_ s: InstrumentState, _ world: inout World<InstrumentEvent>) {
+    static func emitLabels(_ s: InstrumentState, _ world: inout World<Instrument>) {
         world.emit(Record("labels").word("naming", s.naming.rawValue).bool("showSharps", s.showSharps).int("keys", s.geometry.keys.count))
         for key in s.geometry.keys {  // lint:allow unordered-iteration — geometry.keys is an ordered array of piano keys
             let r = Record("label").int("midi", key.midi).word("key", key.isBlack ? "black" : "white")
