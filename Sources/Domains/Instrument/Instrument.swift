@@ -23,7 +23,8 @@ import Platform
 ///   is rejected; `moved` for an unknown id is a warning and presses the key under it (as UIKit
 ///   would deliver it to the view); `ended`/`cancelled` for an unknown id is a warning and a no-op;
 ///   at most 20 live touches per view. Keyboard ranges must start on a C, span 1...10 octaves and
-///   stay within MIDI 127; layouts must be finite and positive. All are records, state kept.
+///   stay within MIDI 127; layouts must be finite and positive. All are records, state kept; a
+///   refused input is the standard `rejected input=KIND reason=WORD ...` (counted in the state).
 /// - An instrument switch or a keyboard range change cancels every touch first (notes released).
 /// - Interruption began: touches cancelled, engine stopped. Ended with `shouldResume` (and the
 ///   session was active): reactivate and restart. Otherwise the engine restarts on the next

@@ -12,10 +12,11 @@ extension Instrument {
             var g = s.geometry
             g.firstMidi = firstMidi
             g.octaves = octaves
-            if let problem = g.problem {
-                s.rejectedInputs += 1
-                world.emit(Record("keyboard-rejected").int("firstMidi", firstMidi).int("octaves", octaves).string("reason", problem)
-                    .string("kept", "\(s.geometry.firstMidi)+\(s.geometry.octaves) octaves"))
+            if let refusal = g.refusal {
+                let kept = "\(s.geometry.firstMidi)+\(s.geometry.octaves) octaves"
+                reject(&s, "keyboard", refusal.reason, &world) {
+                    $0.int("firstMidi", firstMidi).int("octaves", octaves).string("detail", refusal.text).string("kept", kept)
+                }
                 return
             }
             cancelAll(&s, by: "keyboardChange", &world)
@@ -41,14 +42,16 @@ extension Instrument {
             cancelAll(&s, by: name.rawValue, &world)
         case .hit(let pad, let velocity):
             guard let index = PadGrid.index(of: pad) else {
-                s.rejectedInputs += 1
-                world.emit(Record("hit-rejected").word("pad", pad).string("reason", "unknown pad; expected one of: \(PadGrid.pads.joined(separator: ", "))"))
+                reject(&s, "hit", "unknown-pad", &world) {
+                    $0.word("pad", pad).string("detail", "expected one of: \(PadGrid.pads.joined(separator: ", "))")
+                }
                 return
             }
             // Pinned choice: a velocity outside 0...1 (the player node's volume range) is rejected, not clamped.
             guard velocity.isFinite, velocity >= 0, velocity <= 1 else {
-                s.rejectedInputs += 1
-                world.emit(Record("hit-rejected").word("pad", pad).string("reason", "velocity must be a finite number in 0...1"))
+                reject(&s, "hit", "bad-velocity", &world) {
+                    $0.word("pad", pad).fixed("velocity", velocity, 3).string("detail", "velocity must be a finite number in 0...1")
+                }
                 return
             }
             drumHit(&s, index, velocity: velocity, &world)
@@ -58,8 +61,9 @@ extension Instrument {
             audio(&s, e, &world)
         case .lifecycle(let line):
             guard line.process == "app" else {
-                s.rejectedInputs += 1
-                world.emit(Record("lifecycle-rejected").word("process", line.process).string("reason", "this app has no extension processes"))
+                reject(&s, "lifecycle", "unknown-process", &world) {
+                    $0.word("process", line.process).string("detail", "this app has no extension processes")
+                }
                 return
             }
             let t = s.life.handle(line.event, &world)
@@ -87,20 +91,21 @@ extension Instrument {
     static func touches(_ s: inout InstrumentState, _ view: TouchView, _ phase: TouchPhase, _ points: [TouchPoint],
                         _ world: inout World<Instrument>) {
         let ids = points.map(\.id)
+        // UIKit delivers no touches to an app that is not active.
         guard s.life.isActive else {
-            s.rejectedInputs += 1
-            world.emit(InstrumentOutput.rejected(ids, phase.rawValue, "the app is not active (\(s.life.phase.word)); UIKit delivers no touches"))
+            let app = s.life.phase.word
+            rejectTouches(&s, ids, phase, "app-not-active", &world) { $0.word("app", app) }
             return
         }
+        // One non-finite coordinate rejects the whole callback (`ids` lists every touch in it).
         guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
-            s.rejectedInputs += 1
-            world.emit(InstrumentOutput.rejected(ids, phase.rawValue, "non-finite coordinates; the whole callback is rejected"))
+            rejectTouches(&s, ids, phase, "non-finite-position", &world)
             return
         }
         let shown: TouchView = s.instrument == .drums ? .pads : .keyboard
         guard view == shown else {
-            s.rejectedInputs += 1
-            world.emit(InstrumentOutput.rejected(ids, phase.rawValue, "the \(view.rawValue) view is not on screen (instrument \(s.instrument.rawValue))"))
+            let instrument = s.instrument.rawValue
+            rejectTouches(&s, ids, phase, "view-not-shown", &world) { $0.word("view", view.rawValue).word("instrument", instrument) }
             return
         }
         if phase == .began && !s.engineRunning { restartEngine(&s, reason: "touch", &world) }
@@ -132,8 +137,7 @@ extension Instrument {
                 let previous = s.keyboardTouches[p.id]
                 if previous == nil {
                     guard s.keyboardTouches.count < InstrumentState.maxTouchesPerView else {
-                        s.rejectedInputs += 1
-                        world.emit(InstrumentOutput.rejected([p.id], "moved", "more than \(InstrumentState.maxTouchesPerView) touches on one view"))
+                        rejectTooMany(&s, p.id, .moved, &world)
                         continue
                     }
                     world.emit(InstrumentOutput.warning(p.id, .moved, "moved for an unknown touch: treated as a press onto the key under it"))
@@ -184,17 +188,34 @@ extension Instrument {
     /// its maximum of touches, is refused with a record (and counted), never silently dropped.
     static func refusesBegan(_ id: Int, alreadyDown: Bool, touchesDown: Int, _ s: inout InstrumentState,
                              _ world: inout World<Instrument>) -> Bool {
-        let reason: String
         if alreadyDown {
-            reason = "began for a touch id that is already down"
+            rejectTouches(&s, [id], .began, "already-down", &world)
         } else if touchesDown >= InstrumentState.maxTouchesPerView {
-            reason = "more than \(InstrumentState.maxTouchesPerView) touches on one view"
+            rejectTooMany(&s, id, .began, &world)
         } else {
             return false
         }
-        s.rejectedInputs += 1
-        world.emit(InstrumentOutput.rejected([id], "began", reason))
         return true
+    }
+
+    /// A touch beyond the most UIKit tracks on one view.
+    static func rejectTooMany(_ s: inout InstrumentState, _ id: Int, _ phase: TouchPhase, _ world: inout World<Instrument>) {
+        rejectTouches(&s, [id], phase, "too-many-touches", &world) { $0.int("limit", InstrumentState.maxTouchesPerView) }
+    }
+
+    /// A refused touch callback (or some of its touches): `ids` and the phase, then `details`.
+    static func rejectTouches(_ s: inout InstrumentState, _ ids: [Int], _ phase: TouchPhase, _ reason: String,
+                              _ world: inout World<Instrument>, _ details: (Record) -> Record = { $0 }) {
+        reject(&s, "touches", reason, &world) {
+            details($0.with("ids", ids.isEmpty ? .word("none") : .tuple(ids.map { .int($0) })).word("phase", phase.rawValue))
+        }
+    }
+
+    /// Refuses an input with the standard record, and counts it in the state (its `app` line).
+    static func reject(_ s: inout InstrumentState, _ input: String, _ reason: String, _ world: inout World<Instrument>,
+                       _ details: (Record) -> Record = { $0 }) {
+        s.rejectedInputs += 1
+        world.reject(input, reason, details)
     }
 
     static func padTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<Instrument>) {
@@ -213,8 +234,7 @@ extension Instrument {
             case .moved:
                 if s.padTouches[p.id] == nil {
                     guard s.padTouches.count < InstrumentState.maxTouchesPerView else {
-                        s.rejectedInputs += 1
-                        world.emit(InstrumentOutput.rejected([p.id], "moved", "more than \(InstrumentState.maxTouchesPerView) touches on one view"))
+                        rejectTooMany(&s, p.id, .moved, &world)
                         continue
                     }
                     world.emit(InstrumentOutput.warning(p.id, .moved, "moved for an unknown touch: tracked from here; pads only sound on began"))
@@ -288,9 +308,8 @@ extension Instrument {
             var g = s.geometry
             g.widthPoints = width
             g.heightPoints = height
-            if let problem = g.problem {
-                s.rejectedInputs += 1
-                world.emit(Record("layout-rejected").word("view", "keyboard").string("reason", problem))
+            if let refusal = g.refusal {
+                reject(&s, "layout", refusal.reason, &world) { $0.word("view", "keyboard").string("detail", refusal.text) }
                 return
             }
             s.geometry = g
@@ -301,8 +320,7 @@ extension Instrument {
             p.widthPoints = width
             p.heightPoints = height
             if let problem = p.problem {
-                s.rejectedInputs += 1
-                world.emit(Record("layout-rejected").word("view", "pads").string("reason", problem))
+                reject(&s, "layout", "bad-size", &world) { $0.word("view", "pads").string("detail", problem) }
                 return
             }
             s.pads = p

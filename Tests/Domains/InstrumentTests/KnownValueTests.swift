@@ -153,6 +153,19 @@ import Testing
         #expect(DrumKit().nodeCount == 28)
     }
 
+    /// A refused input is the standard rejection record, counted by the world and in the state.
+    @Test func refusedInputsAreStandardRejections() throws {
+        var sim = try Simulation<Instrument>(settings: Instrument.Settings(instrument: .drums))
+        _ = sim.takeOutputs()
+        sim.send(.hit(pad: "cowbell", velocity: 1), at: .milliseconds(1000))
+        sim.send(.hit(pad: "snare", velocity: 2), at: .milliseconds(1100))
+        #expect(sim.takeOutputs().map(\.description) == [
+            "rejected input=hit reason=unknown-pad pad=cowbell detail=\"expected one of: kick, snare, hihat-closed, hihat-open, crash, tom-high, tom-low\"",
+            "rejected input=hit reason=bad-velocity pad=snare velocity=2.000 detail=\"velocity must be a finite number in 0...1\"",
+        ])
+        #expect(sim.world.rejectionCount == 2 && sim.state.rejectedInputs == 2)
+    }
+
     /// The declarations satisfy the domain contract (no declaration throws, `kind(of:)` names every
     /// kind as declared).
     @Test func declarationsHaveNoProblems() {
