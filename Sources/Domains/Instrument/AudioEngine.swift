@@ -12,7 +12,7 @@ extension Instrument {
 
     /// Session activation (category, preferred buffer, activate, log what was granted), then the
     /// sound bank and drum samples, then the engine: once per process and after a media services reset.
-    static func launchAudio(_ s: inout InstrumentState, _ world: inout World<InstrumentEvent>) {
+    static func launchAudio(_ s: inout InstrumentState, _ world: inout World<Instrument>) {
         s.engineGeneration += 1
         s.sampler = Sampler(maxVoices: s.sampler.maxVoices, releaseNanoseconds: s.sampler.releaseNanoseconds)
         s.drums = DrumKit(voicesPerPad: s.drums.voicesPerPad)
@@ -30,7 +30,7 @@ extension Instrument {
     }
 
     /// Loads the pitched instrument's sound bank (never on a tap).
-    static func loadBank(_ s: inout InstrumentState, _ kind: InstrumentKind, _ world: inout World<InstrumentEvent>) {
+    static func loadBank(_ s: inout InstrumentState, _ kind: InstrumentKind, _ world: inout World<Instrument>) {
         s.loads += 1
         // GAP: the xylophone ships its own SoundFont, program 0 (the article does not say).
         let bank = kind == .xylophone ? "Xylophone.sf2" : "Piano.sf2"
@@ -40,13 +40,13 @@ extension Instrument {
 
     /// Reactivates the session and starts the engine (after an interruption that did not say
     /// `shouldResume`, the app restarts on the user's next touch).
-    static func restartEngine(_ s: inout InstrumentState, reason: String, _ world: inout World<InstrumentEvent>) {
+    static func restartEngine(_ s: inout InstrumentState, reason: String, _ world: inout World<Instrument>) {
         let ok = s.session.setActive(true, &world)
         s.engineRunning = ok
         world.emit(Record("engine").bool("running", ok).int("generation", s.engineGeneration).word("reason", ok ? reason : "activationFailed"))
     }
 
-    static func audio(_ s: inout InstrumentState, _ e: AudioSystemEvent, _ world: inout World<InstrumentEvent>) {
+    static func audio(_ s: inout InstrumentState, _ e: AudioSystemEvent, _ world: inout World<Instrument>) {
         // An incoming call cancels the touches in flight before the app hears about the session.
         if case .interruption(let typeRaw, _) = e, typeRaw == AudioInterruptionType.began.rawValue, !s.session.isInterrupted {
             cancelAll(&s, by: "interruption", &world)

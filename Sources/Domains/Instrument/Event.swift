@@ -23,6 +23,23 @@ public struct TouchPoint: Sendable, Equatable {
 /// The instruments the app switches between.
 public enum InstrumentKind: String, CaseIterable, Sendable { case piano, xylophone, drums }
 
+/// The system gestures that take the touches away from the app.
+public enum SystemGesture: String, CaseIterable, Sendable { case controlCenter, notificationCenter, appSwitcher }
+
+/// The session categories a scenario may give the app (`set category ambient` shows the
+/// Silent-switch bug); the recording categories make no sense for an instrument.
+public enum SessionCategory: String, CaseIterable, Sendable {
+    case playback, ambient, soloAmbient
+
+    public var audio: AudioCategory {
+        switch self {
+        case .playback: .playback
+        case .ambient: .ambient
+        case .soloAmbient: .soloAmbient
+        }
+    }
+}
+
 /// Every input the app reacts to.
 public enum InstrumentEvent: Sendable {
     /// One UIKit callback (`touchesBegan/Moved/Ended/Cancelled`) with its set of touches, already
@@ -36,7 +53,7 @@ public enum InstrumentEvent: Sendable {
     case labels(NoteNaming, showSharps: Bool)
     case switchInstrument(InstrumentKind)
     /// A system gesture (Control Center, notification centre) takes the touches.
-    case systemGesture(String)
+    case systemGesture(SystemGesture)
     /// A direct pad trigger (a test hook, like a MIDI pad controller), by name.
     case hit(pad: String, velocity: Double)
     /// Asserts the no-stuck-notes invariant and reports it.

@@ -1,6 +1,8 @@
+import LockstepCore
+
 /// The historical bugs of the seed article, each re-enabled by `set fault NAME` or `--fault NAME`
 /// and each caught by at least one golden under `Golden/instrument/`.
-public enum InstrumentFault: String, CaseIterable, Sendable {
+public enum InstrumentFault: String, DomainFault {
     case noTouchOwnership
     case noCancelHandling
     case rightEdgeOffByOne
@@ -14,20 +16,5 @@ public enum InstrumentFault: String, CaseIterable, Sendable {
         case .rightEdgeOffByOne:
             "the white-key index is not clamped: at widths where width.nextDown / keyWidth rounds to 7·octaves the right edge plays a key that does not exist (84 on a 2-octave keyboard from 60)"
         }
-    }
-}
-
-/// The faults of one run, read once at start.
-public struct InstrumentFaults: Sendable, Equatable {
-    public var noTouchOwnership = false
-    public var noCancelHandling = false
-    public var rightEdgeOffByOne = false
-
-    public init() {}
-
-    public init(_ isOn: (InstrumentFault) -> Bool) {
-        noTouchOwnership = isOn(.noTouchOwnership)
-        noCancelHandling = isOn(.noCancelHandling)
-        rightEdgeOffByOne = isOn(.rightEdgeOffByOne)
     }
 }

@@ -7,150 +7,147 @@ public enum InstrumentGenerators {
     static func nanos(_ seconds: Double) -> Duration { Duration(nanoseconds: Int64((seconds * 1e9).rounded())) }
 
     static func touches(_ at: Duration, _ view: TouchView, _ phase: TouchPhase, _ points: [TouchPoint]) -> Generated<InstrumentEvent> {
-        Generated(at, "touches", .touches(view, phase, points.sorted { $0.id < $1.id }))
+        Generated(at, .touches(view, phase, points.sorted { $0.id < $1.id }))
     }
 
-    static let keyboardFields: [FieldSpec] = [
-        .optional("width", .number, "keyboard width, default 700"), .optional("height", .number, "default 200"),
-        .optional("firstMidi", .integer, "default 60"), .optional("octaves", .integer, "default 2"),
-    ]
-
-    static func geometry(_ line: EventLine) throws(ScenarioError) -> KeyboardGeometry {
-        let g = KeyboardGeometry(widthPoints: try line.double("width", default: 700), heightPoints: try line.double("height", default: 200),
-                                 firstMidi: Int(try line.int("firstMidi", in: 0...127, default: 60)),
-                                 octaves: Int(try line.int("octaves", in: 1...10, default: 2)))
-        if let problem = g.problem { throw line.error("bad keyboard for the generator: \(problem)") }
+    /// The keyboard a note generator aims at (generators run before the domain, so they cannot ask it).
+    static func geometry(_ f: inout Fields) throws(ScenarioError) -> KeyboardGeometry {
+        let g = KeyboardGeometry(widthPoints: try f("width", .number, default: 700, "keyboard width"),
+                                 heightPoints: try f("height", .number, default: 200),
+                                 firstMidi: try f("firstMidi", .int, default: 60, in: 0...127),
+                                 octaves: try f("octaves", .int, default: 2, in: 1...10))
+        if let problem = g.problem { throw f.error("bad keyboard for the generator: \(problem)") }
         return g
     }
 
-    static func size(_ line: EventLine, view: TouchView) throws(ScenarioError) -> (Double, Double) {
-        let w = try line.double("width", in: 1...100_000, default: view == .keyboard ? 700 : 400)
-        let h = try line.double("height", in: 1...100_000, default: 200)
-        return (w, h)
+    /// The view size; its default depends on the view, so it is read as optional.
+    static func size(_ f: inout Fields, view: TouchView, widthHelp: String) throws(ScenarioError) -> (Double, Double) {
+        let w = try f.optional("width", .number, in: 1...100_000, widthHelp)
+        let h = try f.optional("height", .number, in: 1...100_000, "default 200")
+        return (w ?? (view == .keyboard ? 700 : 400), h ?? 200)
     }
 
-    static func id(_ line: EventLine, default value: Int) throws(ScenarioError) -> Int {
-        Int(try line.int("id", in: 0...1_000_000_000, default: Int64(value)))
+    static func id(_ f: inout Fields, default value: Int, _ help: String = "") throws(ScenarioError) -> Int {
+        try f("id", .int, default: value, in: 0...1_000_000_000, help)
     }
 
-    public static var all: [Generator<InstrumentEvent>] {
-        [
-            Generator("chord", "all notes pressed in one callback, held, then lifted in one callback",
-                      fields: [FieldSpec("notes", .tuple(count: 0), "MIDI notes on the keyboard"),
-                               .optional("hold", .number, "seconds, default 0.5"), .optional("id", .integer, "first touch id, default 1")] + keyboardFields) {
-                line, _ throws(ScenarioError) in
-                let g = try geometry(line)
-                let notes = try line.doubles("notes")
-                let hold = try line.double("hold", in: 0...3600, default: 0.5)
-                let first = try id(line, default: 1)
-                var points: [TouchPoint] = []
-                for (k, n) in notes.enumerated() {
-                    guard n == n.rounded(), let c = g.center(of: Int(n)) else {
-                        throw line.error("note \(n) is not a key of \(g.firstMidi)...\(g.lastMidi)", at: "notes")
-                    }
-                    points.append(TouchPoint(id: first + k, x: c.x, y: c.y))
-                }
-                return [touches(.zero, .keyboard, .began, points), touches(nanos(hold), .keyboard, .ended, points)]
-            },
-            Generator("glissando", "one finger slides from A to B in equal steps at hz, then lifts",
-                      fields: [FieldSpec("from", .tuple(count: 2)), FieldSpec("to", .tuple(count: 2)),
-                               .optional("samples", .integer, "positions including both ends, default 8"),
-                               .optional("hz", .number, "default 120"), .optional("id", .integer, "default 1")]) {
-                line, context throws(ScenarioError) in
-                let a = try line.doubles("from"), b = try line.doubles("to")
-                let n = Int(try line.int("samples", in: 2...1_000_000, default: 8))
-                let hz = try line.double("hz", in: 1...10_000, default: 120)
-                let touch = try id(line, default: 1)
-                guard n + 1 <= context.maxEvents else { throw line.error("too many samples for the event budget", at: "samples") }
-                var out: [Generated<InstrumentEvent>] = []
-                for i in 0..<n {
-                    let u = Double(i) / Double(n - 1)
-                    let p = TouchPoint(id: touch, x: a[0] + (b[0] - a[0]) * u, y: a[1] + (b[1] - a[1]) * u)
-                    out.append(touches(nanos(Double(i) / hz), .keyboard, i == 0 ? .began : .moved, [p]))
-                }
-                out.append(touches(nanos(Double(n) / hz), .keyboard, .ended, [TouchPoint(id: touch, x: b[0], y: b[1])]))
-                return out
-            },
-            Generator("roll", "rapid repeated hits on one pad: each hit is a new finger (began, then ended 20 ms later or halfway)",
-                      fields: [FieldSpec("pad", .word), FieldSpec("hits", .integer), .optional("interval", .number, "seconds, default 0.05"),
-                               .optional("id", .integer, "first touch id, default 100"),
-                               .optional("width", .number, "pads width, default 400"), .optional("height", .number, "default 200")]) {
-                line, context throws(ScenarioError) in
-                let pad = try line.word("pad")
-                guard let index = PadGrid.index(of: pad) else {
-                    throw line.error("unknown pad '\(pad)'; expected one of: \(PadGrid.pads.joined(separator: ", "))", at: "pad")
-                }
-                let hits = Int(try line.int("hits", in: 1...1_000_000))
-                let interval = try line.double("interval", in: 0.001...3600, default: 0.05)
-                let (w, h) = try size(line, view: .pads)
-                let first = try id(line, default: 100)
-                guard 2 * hits <= context.maxEvents else { throw line.error("too many hits for the event budget", at: "hits") }
-                let c = PadGrid(widthPoints: w, heightPoints: h).center(of: index)
-                var out: [Generated<InstrumentEvent>] = []
-                for k in 0..<hits {
-                    let p = TouchPoint(id: first + k, x: c.x, y: c.y)
-                    out.append(touches(nanos(Double(k) * interval), .pads, .began, [p]))
-                    out.append(touches(nanos(Double(k) * interval + min(0.02, interval / 2)), .pads, .ended, [p]))
-                }
-                return out.sorted { $0.offset < $1.offset }
-            },
-            Generator("taps", "a grid of taps over a view, row by row, each a new finger",
-                      fields: [FieldSpec("view", .word(choices: TouchView.allCases.map(\.rawValue))), FieldSpec("grid", .tuple(count: 2), "rows,columns"),
-                               .optional("interval", .number, "seconds between taps, default 0.1"), .optional("id", .integer, "default 1"),
-                               .optional("width", .number), .optional("height", .number)]) {
-                line, context throws(ScenarioError) in
-                let view: TouchView = try line.choice("view")
-                let grid = try line.doubles("grid")
-                guard grid.allSatisfy({ $0 >= 1 && $0 <= 1000 && $0 == $0.rounded() }) else { throw line.error("grid needs two whole numbers 1...1000", at: "grid") }
-                let rows = Int(grid[0]), cols = Int(grid[1])
-                let interval = try line.double("interval", in: 0.001...3600, default: 0.1)
-                let (w, h) = try size(line, view: view)
-                let first = try id(line, default: 1)
-                guard 2 * rows * cols <= context.maxEvents else { throw line.error("too many taps for the event budget", at: "grid") }
-                var out: [Generated<InstrumentEvent>] = []
-                for r in 0..<rows {
-                    for c in 0..<cols {
-                        let k = r * cols + c
-                        let p = TouchPoint(id: first + k, x: (Double(c) + 0.5) * w / Double(cols), y: (Double(r) + 0.5) * h / Double(rows))
-                        out.append(touches(nanos(Double(k) * interval), view, .began, [p]))
-                        out.append(touches(nanos(Double(k) * interval + interval / 2), view, .ended, [p]))
-                    }
-                }
-                return out
-            },
-            Generator("randomTaps", "seeded random taps over a view, each a new finger",
-                      fields: [FieldSpec("view", .word(choices: TouchView.allCases.map(\.rawValue))), FieldSpec("count", .integer),
-                               .optional("interval", .number, "default 0.1"), .optional("id", .integer, "default 1"),
-                               .optional("width", .number), .optional("height", .number)]) {
-                line, context throws(ScenarioError) in
-                let view: TouchView = try line.choice("view")
-                let count = Int(try line.int("count", in: 1...1_000_000))
-                let interval = try line.double("interval", in: 0.001...3600, default: 0.1)
-                let (w, h) = try size(line, view: view)
-                let first = try id(line, default: 1)
-                guard 2 * count <= context.maxEvents else { throw line.error("too many taps for the event budget", at: "count") }
-                var out: [Generated<InstrumentEvent>] = []
-                for k in 0..<count {
-                    let p = TouchPoint(id: first + k, x: context.rng.double() * w, y: context.rng.double() * h)
-                    out.append(touches(nanos(Double(k) * interval), view, .began, [p]))
-                    out.append(touches(nanos(Double(k) * interval + interval / 2), view, .ended, [p]))
-                }
-                return out
-            },
-            Generator("session", "seeded multi-finger piano playing: fingers land, hold or slide, lift, land again (a long performance)",
-                      fields: [.optional("fingers", .integer, "1...20, default 10"), .optional("hz", .number, "touch rate, default 120"),
-                               FieldSpec("duration", .number, "seconds"), .optional("width", .number), .optional("height", .number)]) {
-                line, context throws(ScenarioError) in
-                let fingers = Int(try line.int("fingers", in: 1...20, default: 10))
-                let hz = try line.double("hz", in: 1...1000, default: 120)
-                let duration = try line.double("duration", in: 0.001...86_400)
-                let (w, h) = try size(line, view: .keyboard)
-                let frames = Int((duration * hz).rounded(.down))
-                guard frames * 3 <= context.maxEvents else { throw line.error("too long for the event budget", at: "duration") }
-                return session(fingers: fingers, hz: hz, frames: frames, width: w, height: h, rng: &context.rng)
-            },
-        ]
+    /// The same location as `at` (a field's value, found while reading the parameters) with another
+    /// message: budget checks need the context, which only `expand` has, but belong at the field.
+    static func error(_ at: ScenarioError, _ message: String) -> ScenarioError {
+        ScenarioError(path: at.path, line: at.line, column: at.column, message: message)
     }
+
+    public static let all: [Generator<InstrumentEvent>] = [
+        Generator("chord", "all notes pressed in one callback, held, then lifted in one callback", parameters: { f throws(ScenarioError) in
+            let notes = try f("notes", .tuple(), "MIDI notes on the keyboard")
+            let hold = try f("hold", .number, default: 0.5, in: 0...3600, "seconds")
+            let first = try id(&f, default: 1, "first touch id")
+            let g = try geometry(&f)
+            var points: [TouchPoint] = []
+            for (k, n) in notes.enumerated() {
+                guard n == n.rounded(), let c = g.center(of: Int(n)) else {
+                    throw f.error("note \(n) is not a key of \(g.firstMidi)...\(g.lastMidi)", at: "notes")
+                }
+                points.append(TouchPoint(id: first + k, x: c.x, y: c.y))
+            }
+            return (points: points, hold: hold)
+        }, expand: { p, _ throws(ScenarioError) in
+            [touches(.zero, .keyboard, .began, p.points), touches(nanos(p.hold), .keyboard, .ended, p.points)]
+        }),
+        Generator("glissando", "one finger slides from A to B in equal steps at hz, then lifts", parameters: { f throws(ScenarioError) in
+            (from: try f("from", .tuple(2)), to: try f("to", .tuple(2)),
+             samples: try f("samples", .int, default: 8, in: 2...1_000_000, "positions including both ends"),
+             hz: try f("hz", .number, default: 120, in: 1...10_000), touch: try id(&f, default: 1),
+             budget: f.error("", at: "samples"))
+        }, expand: { p, context throws(ScenarioError) in
+            let a = p.from, b = p.to, n = p.samples
+            guard n + 1 <= context.maxEvents else { throw error(p.budget, "too many samples for the event budget") }
+            var out: [Generated<InstrumentEvent>] = []
+            for i in 0..<n {
+                let u = Double(i) / Double(n - 1)
+                let point = TouchPoint(id: p.touch, x: a[0] + (b[0] - a[0]) * u, y: a[1] + (b[1] - a[1]) * u)
+                out.append(touches(nanos(Double(i) / p.hz), .keyboard, i == 0 ? .began : .moved, [point]))
+            }
+            out.append(touches(nanos(Double(n) / p.hz), .keyboard, .ended, [TouchPoint(id: p.touch, x: b[0], y: b[1])]))
+            return out
+        }),
+        Generator("roll", "rapid repeated hits on one pad: each hit is a new finger (began, then ended 20 ms later or halfway)",
+                  parameters: { f throws(ScenarioError) in
+            let pad = try f("pad", .word)
+            let hits = try f("hits", .int, in: 1...1_000_000)
+            let interval = try f("interval", .number, default: 0.05, in: 0.001...3600, "seconds")
+            let first = try id(&f, default: 100, "first touch id")
+            let (w, h) = try size(&f, view: .pads, widthHelp: "pads width, default 400")
+            // The placeholder pad is no pad: only a real line is checked.
+            guard let index = PadGrid.index(of: pad) ?? (f.isDeclaring ? 0 : nil) else {
+                throw f.error("unknown pad '\(pad)'; expected one of: \(PadGrid.pads.joined(separator: ", "))", at: "pad")
+            }
+            return (center: PadGrid(widthPoints: w, heightPoints: h).center(of: index), hits: hits, interval: interval, first: first,
+                    budget: f.error("", at: "hits"))
+        }, expand: { p, context throws(ScenarioError) in
+            guard 2 * p.hits <= context.maxEvents else { throw error(p.budget, "too many hits for the event budget") }
+            var out: [Generated<InstrumentEvent>] = []
+            for k in 0..<p.hits {
+                let point = TouchPoint(id: p.first + k, x: p.center.x, y: p.center.y)
+                out.append(touches(nanos(Double(k) * p.interval), .pads, .began, [point]))
+                out.append(touches(nanos(Double(k) * p.interval + min(0.02, p.interval / 2)), .pads, .ended, [point]))
+            }
+            return out.sorted { $0.offset < $1.offset }
+        }),
+        Generator("taps", "a grid of taps over a view, row by row, each a new finger", parameters: { f throws(ScenarioError) in
+            let view = try f("view", .choice(TouchView.self))
+            let grid = try f("grid", .tuple(2), "rows,columns")
+            let interval = try f("interval", .number, default: 0.1, in: 0.001...3600, "seconds between taps")
+            let first = try id(&f, default: 1)
+            let (w, h) = try size(&f, view: view, widthHelp: "default 700 on the keyboard, 400 on the pads")
+            // The placeholder grid is 0,0: only a real line is checked.
+            if !f.isDeclaring, !grid.allSatisfy({ $0 >= 1 && $0 <= 1000 && $0 == $0.rounded() }) {
+                throw f.error("grid needs two whole numbers 1...1000", at: "grid")
+            }
+            return (view: view, rows: Int(grid[0]), cols: Int(grid[1]), interval: interval, first: first, w: w, h: h,
+                    budget: f.error("", at: "grid"))
+        }, expand: { p, context throws(ScenarioError) in
+            guard 2 * p.rows * p.cols <= context.maxEvents else { throw error(p.budget, "too many taps for the event budget") }
+            var out: [Generated<InstrumentEvent>] = []
+            for r in 0..<p.rows {
+                for c in 0..<p.cols {
+                    let k = r * p.cols + c
+                    let point = TouchPoint(id: p.first + k, x: (Double(c) + 0.5) * p.w / Double(p.cols), y: (Double(r) + 0.5) * p.h / Double(p.rows))
+                    out.append(touches(nanos(Double(k) * p.interval), p.view, .began, [point]))
+                    out.append(touches(nanos(Double(k) * p.interval + p.interval / 2), p.view, .ended, [point]))
+                }
+            }
+            return out
+        }),
+        Generator("randomTaps", "seeded random taps over a view, each a new finger", parameters: { f throws(ScenarioError) in
+            let view = try f("view", .choice(TouchView.self))
+            let count = try f("count", .int, in: 1...1_000_000)
+            let interval = try f("interval", .number, default: 0.1, in: 0.001...3600, "seconds between taps")
+            let first = try id(&f, default: 1)
+            let (w, h) = try size(&f, view: view, widthHelp: "default 700 on the keyboard, 400 on the pads")
+            return (view: view, count: count, interval: interval, first: first, w: w, h: h, budget: f.error("", at: "count"))
+        }, expand: { p, context throws(ScenarioError) in
+            guard 2 * p.count <= context.maxEvents else { throw error(p.budget, "too many taps for the event budget") }
+            var out: [Generated<InstrumentEvent>] = []
+            for k in 0..<p.count {
+                let point = TouchPoint(id: p.first + k, x: context.rng.double() * p.w, y: context.rng.double() * p.h)
+                out.append(touches(nanos(Double(k) * p.interval), p.view, .began, [point]))
+                out.append(touches(nanos(Double(k) * p.interval + p.interval / 2), p.view, .ended, [point]))
+            }
+            return out
+        }),
+        Generator("session", "seeded multi-finger piano playing: fingers land, hold or slide, lift, land again (a long performance)",
+                  parameters: { f throws(ScenarioError) in
+            let fingers = try f("fingers", .int, default: 10, in: 1...20)
+            let hz = try f("hz", .number, default: 120, in: 1...1000, "touch rate")
+            let duration = try f("duration", .number, in: 0.001...86_400, "seconds")
+            let (w, h) = try size(&f, view: .keyboard, widthHelp: "default 700")
+            return (fingers: fingers, hz: hz, frames: Int((duration * hz).rounded(.down)), w: w, h: h, budget: f.error("", at: "duration"))
+        }, expand: { p, context throws(ScenarioError) in
+            guard p.frames * 3 <= context.maxEvents else { throw error(p.budget, "too long for the event budget") }
+            return session(fingers: p.fingers, hz: p.hz, frames: p.frames, width: p.w, height: p.h, rng: &context.rng)
+        }),
+    ]
 
     /// The playing session: per frame, one `ended` callback for fingers lifting, one `began` for
     /// fingers landing (each landing is a new touch id), one `moved` for sliding fingers.

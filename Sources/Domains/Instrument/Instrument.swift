@@ -23,7 +23,8 @@ import Platform
 ///   is rejected; `moved` for an unknown id is a warning and presses the key under it (as UIKit
 ///   would deliver it to the view); `ended`/`cancelled` for an unknown id is a warning and a no-op;
 ///   at most 20 live touches per view. Keyboard ranges must start on a C, span 1...10 octaves and
-///   stay within MIDI 127; layouts must be finite and positive. All are records, state kept.
+///   stay within MIDI 127; layouts must be finite and positive. All are records, state kept; a
+///   refused input is the standard `rejected input=KIND reason=WORD ...` (counted in the state).
 /// - An instrument switch or a keyboard range change cancels every touch first (notes released).
 /// - Interruption began: touches cancelled, engine stopped. Ended with `shouldResume` (and the
 ///   session was active): reactivate and restart. Otherwise the engine restarts on the next
@@ -39,60 +40,110 @@ public enum Instrument: Domain {
     public static let name = "instrument"
     public static let summary = "Drums n Piano: multi-touch piano with per-touch note ownership, 4-voice drum pools, audio session (seed 001, \"Building a low-latency virtual piano and drum kit\")."
 
-    public static var eventKinds: [EventSpec] {
-        [
-            EventSpec("touches", "One UIKit touch callback: touches VIEW PHASE t<ID>=x,y ... (ids ascending is not required; they are sorted)",
-                      positional: [FieldSpec("view", .word(choices: TouchView.allCases.map(\.rawValue))),
-                                   FieldSpec("phase", .word(choices: TouchPhase.allCases.map(\.rawValue)))],
-                      acceptsOtherKeys: true),
-            EventSpec("layout", "The view's bounds in points.", fields: [
-                FieldSpec("view", .word(choices: TouchView.allCases.map(\.rawValue))),
-                FieldSpec("width", .number), FieldSpec("height", .number)]),
-            EventSpec("keyboard", "The keyboard's range.", fields: [
-                FieldSpec("firstMidi", .integer, "a C, default 60"), FieldSpec("octaves", .integer, "1...10")]),
-            EventSpec("labels", "Label settings; writes the label list.", fields: [
-                FieldSpec("naming", .word(choices: NoteNaming.allCases.map(\.rawValue))), .optional("showSharps", .bool, "default false")]),
-            EventSpec("instrument", "Switches the instrument (loads its bank).",
-                      positional: [FieldSpec("kind", .word(choices: InstrumentKind.allCases.map(\.rawValue)))]),
-            EventSpec("systemGesture", "A system gesture takes the touches.",
-                      positional: [FieldSpec("name", .word(choices: ["controlCenter", "notificationCenter", "appSwitcher"]))]),
-            EventSpec("hit", "A direct pad trigger by name.", fields: [FieldSpec("pad", .word), .optional("velocity", .number, "0...1, default 1")]),
-            EventSpec("check", "Reports the no-stuck-notes invariant."),
-            AudioVocabulary.spec,
-            LifecycleVocabulary.spec,
-        ]
+    public typealias Fault = InstrumentFault
+
+    public static let events: [EventKind<InstrumentEvent>] = [
+        EventKind("touches", "One UIKit touch callback: touches VIEW PHASE t<ID>=x,y ... (ids ascending is not required; they are sorted)") {
+            f throws(ScenarioError) in
+            let view = try f.argument("view", .choice(TouchView.self), "the view the callback goes to")
+            let phase = try f.argument("phase", .choice(TouchPhase.self), "UIKit's touch phase")
+            // The touches are open-ended keys t<ID>=x,y, checked by `touchPoints`.
+            f.acceptOtherKeys()
+            let line = f.custom([])
+            return .touches(view, phase, f.isDeclaring ? [] : try touchPoints(line))
+        },
+        EventKind("layout", "The view's bounds in points.") { f throws(ScenarioError) in
+            .layout(try f("view", .choice(TouchView.self)), width: try f("width", .number), height: try f("height", .number))
+        },
+        EventKind("keyboard", "The keyboard's range.") { f throws(ScenarioError) in
+            .keyboard(firstMidi: try f("firstMidi", .int, in: -1_000_000...1_000_000, "a C"),
+                      octaves: try f("octaves", .int, in: -1_000_000...1_000_000, "1...10 are playable"))
+        },
+        EventKind("labels", "Label settings; writes the label list.") { f throws(ScenarioError) in
+            .labels(try f("naming", .choice(NoteNaming.self)), showSharps: try f("showSharps", .bool, default: false))
+        },
+        EventKind("instrument", "Switches the instrument (loads its bank).") { f throws(ScenarioError) in
+            .switchInstrument(try f.argument("kind", .choice(InstrumentKind.self)))
+        },
+        EventKind("systemGesture", "A system gesture takes the touches.") { f throws(ScenarioError) in
+            .systemGesture(try f.argument("name", .choice(SystemGesture.self)))
+        },
+        EventKind("hit", "A direct pad trigger by name.") { f throws(ScenarioError) in
+            // The velocity range is checked by the reducer: out of range is a rejection record, not a scenario error.
+            .hit(pad: try f("pad", .word), velocity: try f("velocity", .number, default: 1, "0...1"))
+        },
+        EventKind("check", "Reports the no-stuck-notes invariant.") { _ throws(ScenarioError) in .check },
+        AudioVocabulary.eventKind { .audio($0) },
+        LifecycleVocabulary.eventKind { .lifecycle($0) },
+    ]
+
+    public static func kind(of event: InstrumentEvent) -> String {
+        switch event {
+        case .touches: "touches"
+        case .layout: "layout"
+        case .keyboard: "keyboard"
+        case .labels: "labels"
+        case .switchInstrument: "instrument"
+        case .systemGesture: "systemGesture"
+        case .hit: "hit"
+        case .check: "check"
+        case .audio: AudioVocabulary.kind
+        case .lifecycle: LifecycleVocabulary.kind
+        }
     }
 
-    public static var configKeys: [ConfigSpec] {
-        [ConfigSpec("category", .word(choices: ["playback", "ambient", "soloAmbient"]), default: "playback", "the session category the app sets"),
-         ConfigSpec("instrument", .word(choices: InstrumentKind.allCases.map(\.rawValue)), default: "piano"),
-         ConfigSpec("firstMidi", .integer, default: "60"), ConfigSpec("octaves", .integer, default: "2"),
-         ConfigSpec("width", .number, default: "700", "keyboard width in points"), ConfigSpec("height", .number, default: "200"),
-         ConfigSpec("padsWidth", .number, default: "400"), ConfigSpec("padsHeight", .number, default: "200"),
-         ConfigSpec("voicesPerPad", .integer, default: "4", "1...16; 1 shows the single-player-per-pad bug"),
-         ConfigSpec("samplerVoices", .integer, default: "32", "1...128"),
-         ConfigSpec("releaseMs", .integer, default: "250", "sampler release tail, 0...10000")]
+    /// The typed `set` lines; every one has the app's default.
+    public struct Settings: Sendable {
+        public var category: AudioCategory
+        public var instrument: InstrumentKind
+        public var geometry: KeyboardGeometry
+        public var pads: PadGrid
+        public var voicesPerPad: Int
+        public var samplerVoices: Int
+        public var releaseNanoseconds: Int64
+
+        public init(category: AudioCategory = .playback, instrument: InstrumentKind = .piano, geometry: KeyboardGeometry = KeyboardGeometry(),
+                    pads: PadGrid = PadGrid(), voicesPerPad: Int = 4, samplerVoices: Int = 32, releaseNanoseconds: Int64 = 250_000_000) {
+            self.category = category
+            self.instrument = instrument
+            self.geometry = geometry
+            self.pads = pads
+            self.voicesPerPad = voicesPerPad
+            self.samplerVoices = samplerVoices
+            self.releaseNanoseconds = releaseNanoseconds
+        }
     }
 
-    public static var faults: [FaultSpec] { InstrumentFault.allCases.map { FaultSpec($0.rawValue, $0.summary) } }
+    public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
+        let category = try s("category", .choice(SessionCategory.self), default: .playback, "the session category the app sets")
+        let instrument = try s("instrument", .choice(InstrumentKind.self), default: .piano)
+        let firstMidi = try s("firstMidi", .int, default: 60, "a C")
+        let octaves = try s("octaves", .int, default: 2, in: 0...100)
+        let width = try s("width", .number, default: 700, "keyboard width in points")
+        let height = try s("height", .number, default: 200)
+        let padsWidth = try s("padsWidth", .number, default: 400)
+        let padsHeight = try s("padsHeight", .number, default: 200)
+        let voicesPerPad = try s("voicesPerPad", .int, default: 4, in: 1...16, "1 shows the single-player-per-pad bug")
+        let samplerVoices = try s("samplerVoices", .int, default: 32, in: 1...128)
+        let releaseMs = try s("releaseMs", .integer, default: 250, in: 0...10_000, "sampler release tail in ms")
+        let geometry = KeyboardGeometry(widthPoints: width, heightPoints: height, firstMidi: firstMidi, octaves: octaves)
+        if let problem = geometry.problem { throw s.error("bad keyboard configuration: \(problem)", at: "octaves") }
+        let pads = PadGrid(widthPoints: padsWidth, heightPoints: padsHeight)
+        if let problem = pads.problem { throw s.error("bad pads layout: \(problem)", at: "padsWidth") }
+        return Settings(category: category.audio, instrument: instrument, geometry: geometry, pads: pads, voicesPerPad: voicesPerPad,
+                        samplerVoices: samplerVoices, releaseNanoseconds: releaseMs * 1_000_000)
+    }
 
     public static var generators: [Generator<InstrumentEvent>] { InstrumentGenerators.all }
 
-    public static func start(_ config: Config, _ world: inout World<InstrumentEvent>) throws(ScenarioError) -> InstrumentState {
+    public static func start(_ settings: Settings, _ world: inout World<Instrument>) throws(ScenarioError) -> InstrumentState {
         var s = InstrumentState()
-        s.faults = InstrumentFaults { world.fault($0.rawValue) }
-        s.category = AudioCategory(rawValue: try config.word("category", default: "playback"))!
-        s.instrument = try config.choice("instrument", default: InstrumentKind.piano)
-        s.geometry = KeyboardGeometry(widthPoints: try config.double("width", default: 700),
-                                      heightPoints: try config.double("height", default: 200),
-                                      firstMidi: Int(try config.int("firstMidi", default: 60)),
-                                      octaves: Int(try config.int("octaves", default: 2, in: 0...100)))
-        if let problem = s.geometry.problem { throw config.error("octaves", "bad keyboard configuration: \(problem)") }
-        s.pads = PadGrid(widthPoints: try config.double("padsWidth", default: 400), heightPoints: try config.double("padsHeight", default: 200))
-        if let problem = s.pads.problem { throw config.error("padsWidth", "bad pads layout: \(problem)") }
-        s.drums = DrumKit(voicesPerPad: Int(try config.int("voicesPerPad", default: 4, in: 1...16)))
-        s.sampler = Sampler(maxVoices: Int(try config.int("samplerVoices", default: 32, in: 1...128)),
-                            releaseNanoseconds: try config.int("releaseMs", default: 250, in: 0...10_000) * 1_000_000)
+        s.category = settings.category
+        s.instrument = settings.instrument
+        s.geometry = settings.geometry
+        s.pads = settings.pads
+        s.drums = DrumKit(voicesPerPad: settings.voicesPerPad)
+        s.sampler = Sampler(maxVoices: settings.samplerVoices, releaseNanoseconds: settings.releaseNanoseconds)
         // The app is on screen and playable when a scenario starts.
         let t = s.life.handle(.launch(.user), &world)
         if t.actions.contains(.loadFromDisk) { launchAudio(&s, &world) }
@@ -100,31 +151,9 @@ public enum Instrument: Domain {
         return s
     }
 
-    public static func decode(_ line: EventLine) throws(ScenarioError) -> InstrumentEvent {
-        switch line.kind {
-        case "touches": return try decodeTouches(line)
-        case "layout":
-            return .layout(try line.choice("view"), width: try line.double("width"), height: try line.double("height"))
-        case "keyboard":
-            return .keyboard(firstMidi: Int(try line.int("firstMidi", in: -1_000_000...1_000_000)),
-                             octaves: Int(try line.int("octaves", in: -1_000_000...1_000_000)))
-        case "labels": return .labels(try line.choice("naming"), showSharps: try line.bool("showSharps", default: false))
-        case "instrument": return .switchInstrument(try line.choice(at: line.positionalIndices[0]))
-        case "systemGesture": return .systemGesture(try line.word(at: line.positionalIndices[0]))
-        case "hit": return .hit(pad: try line.word("pad"), velocity: try line.double("velocity", default: 1))
-        case "check": return .check
-        case AudioVocabulary.kind: return .audio(try AudioVocabulary.decode(line))
-        case LifecycleVocabulary.kind: return .lifecycle(try LifecycleVocabulary.decode(line))
-        default: throw line.error("unknown instrument event '\(line.kind)'")
-        }
-    }
-
-    /// `touches VIEW PHASE t1=x,y t2=x,y`: keys are `t` and a touch id (0...2^31−1), values two
+    /// The keys of `touches VIEW PHASE t1=x,y t2=x,y`: `t` and a touch id (0...2^31−1), values two
     /// numbers; a repeated id is an error at its column. Points come out sorted by id.
-    static func decodeTouches(_ line: EventLine) throws(ScenarioError) -> InstrumentEvent {
-        let pos = line.positionalIndices
-        let view: TouchView = try line.choice(at: pos[0])
-        let phase: TouchPhase = try line.choice(at: pos[1])
+    static func touchPoints(_ line: EventLine) throws(ScenarioError) -> [TouchPoint] {
         var points: [TouchPoint] = []
         for (key, i) in line.keyedArguments {
             let digits = key.dropFirst()
@@ -139,7 +168,7 @@ public enum Instrument: Domain {
         }
         guard !points.isEmpty else { throw line.error("a touches callback needs at least one touch: t<ID>=x,y") }
         points.sort { $0.id < $1.id }
-        return .touches(view, phase, points)
+        return points
     }
 
     public static func write(_ s: InstrumentState, to out: inout CanonicalWriter) {

@@ -27,14 +27,17 @@ public struct KeyboardGeometry: Hashable, Sendable {
 
     /// Why this geometry cannot be used, or nil: at least one octave, at most 10, notes within
     /// MIDI 0…127 (`firstMidi + 12·octaves − 1 ≤ 127`), a C as the first note, sizes finite and > 0.
-    public var problem: String? {
+    public var problem: String? { refusal?.text }
+
+    /// The same check as `problem`, with a short word for rejection records (`reason`).
+    public var refusal: (reason: String, text: String)? {
         guard widthPoints.isFinite, heightPoints.isFinite, widthPoints > 0, heightPoints > 0, widthPoints <= 100_000, heightPoints <= 100_000 else {
-            return "width and height must be finite numbers of points in (0, 100000]"
+            return ("bad-size", "width and height must be finite numbers of points in (0, 100000]")
         }
-        guard (1...10).contains(octaves) else { return "octaves must be 1...10 (0 octaves makes every key infinitely wide)" }
-        guard firstMidi >= 0, firstMidi % 12 == 0 else { return "firstMidi must be a C (a multiple of 12) at or above 0" }
+        guard (1...10).contains(octaves) else { return ("bad-octaves", "octaves must be 1...10 (0 octaves makes every key infinitely wide)") }
+        guard firstMidi >= 0, firstMidi % 12 == 0 else { return ("bad-first-note", "firstMidi must be a C (a multiple of 12) at or above 0") }
         guard firstMidi + 12 * octaves - 1 <= 127 else {
-            return "the last key \(firstMidi + 12 * octaves - 1) is above MIDI 127"
+            return ("above-midi-127", "the last key \(firstMidi + 12 * octaves - 1) is above MIDI 127")
         }
         return nil
     }

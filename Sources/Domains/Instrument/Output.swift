@@ -22,11 +22,6 @@ enum InstrumentOutput {
             .int("voices", s.sampler.voices.count)
     }
 
-    static func rejected(_ ids: [Int], _ phase: String, _ reason: String) -> Record {
-        Record("touch-rejected").with("ids", ids.isEmpty ? .word("none") : .tuple(ids.map { .int($0) })).word("phase", phase)
-            .string("reason", reason)
-    }
-
     static func warning(_ id: Int, _ phase: TouchPhase, _ reason: String) -> Record {
         Record("touch-warning").int("id", id).word("phase", phase.rawValue).string("reason", reason)
     }

@@ -2,7 +2,7 @@ import LockstepCore
 import Platform
 
 extension Instrument {
-    public static func reduce(_ s: inout InstrumentState, _ event: InstrumentEvent, _ world: inout World<InstrumentEvent>) {
+    public static func reduce(_ s: inout InstrumentState, _ event: InstrumentEvent, _ world: inout World<Instrument>) {
         switch event {
         case .touches(let view, let phase, let points):
             touches(&s, view, phase, points, &world)
@@ -12,10 +12,11 @@ extension Instrument {
             var g = s.geometry
             g.firstMidi = firstMidi
             g.octaves = octaves
-            if let problem = g.problem {
-                s.rejectedInputs += 1
-                world.emit(Record("keyboard-rejected").int("firstMidi", firstMidi).int("octaves", octaves).string("reason", problem)
-                    .string("kept", "\(s.geometry.firstMidi)+\(s.geometry.octaves) octaves"))
+            if let refusal = g.refusal {
+                let kept = "\(s.geometry.firstMidi)+\(s.geometry.octaves) octaves"
+                reject(&s, "keyboard", refusal.reason, &world) {
+                    $0.int("firstMidi", firstMidi).int("octaves", octaves).string("detail", refusal.text).string("kept", kept)
+                }
                 return
             }
             cancelAll(&s, by: "keyboardChange", &world)
@@ -37,18 +38,20 @@ extension Instrument {
             world.emit(Record("instrument").word("kind", kind.rawValue).word("view", kind == .drums ? "pads" : "keyboard"))
             if kind != .drums { loadBank(&s, kind, &world) }
         case .systemGesture(let name):
-            world.emit(Record("system-gesture").word("name", name))
-            cancelAll(&s, by: name, &world)
+            world.emit(Record("system-gesture").word("name", name.rawValue))
+            cancelAll(&s, by: name.rawValue, &world)
         case .hit(let pad, let velocity):
             guard let index = PadGrid.index(of: pad) else {
-                s.rejectedInputs += 1
-                world.emit(Record("hit-rejected").word("pad", pad).string("reason", "unknown pad; expected one of: \(PadGrid.pads.joined(separator: ", "))"))
+                reject(&s, "hit", "unknown-pad", &world) {
+                    $0.word("pad", pad).string("detail", "expected one of: \(PadGrid.pads.joined(separator: ", "))")
+                }
                 return
             }
             // Pinned choice: a velocity outside 0...1 (the player node's volume range) is rejected, not clamped.
             guard velocity.isFinite, velocity >= 0, velocity <= 1 else {
-                s.rejectedInputs += 1
-                world.emit(Record("hit-rejected").word("pad", pad).string("reason", "velocity must be a finite number in 0...1"))
+                reject(&s, "hit", "bad-velocity", &world) {
+                    $0.word("pad", pad).fixed("velocity", velocity, 3).string("detail", "velocity must be a finite number in 0...1")
+                }
                 return
             }
             drumHit(&s, index, velocity: velocity, &world)
@@ -58,8 +61,9 @@ extension Instrument {
             audio(&s, e, &world)
         case .lifecycle(let line):
             guard line.process == "app" else {
-                s.rejectedInputs += 1
-                world.emit(Record("lifecycle-rejected").word("process", line.process).string("reason", "this app has no extension processes"))
+                reject(&s, "lifecycle", "unknown-process", &world) {
+                    $0.word("process", line.process).string("detail", "this app has no extension processes")
+                }
                 return
             }
             let t = s.life.handle(line.event, &world)
@@ -85,22 +89,23 @@ extension Instrument {
     // MARK: Touches
 
     static func touches(_ s: inout InstrumentState, _ view: TouchView, _ phase: TouchPhase, _ points: [TouchPoint],
-                        _ world: inout World<InstrumentEvent>) {
+                        _ world: inout World<Instrument>) {
         let ids = points.map(\.id)
+        // UIKit delivers no touches to an app that is not active.
         guard s.life.isActive else {
-            s.rejectedInputs += 1
-            world.emit(InstrumentOutput.rejected(ids, phase.rawValue, "the app is not active (\(s.life.phase.word)); UIKit delivers no touches"))
+            let app = s.life.phase.word
+            rejectTouches(&s, ids, phase, "app-not-active", &world) { $0.word("app", app) }
             return
         }
+        // One non-finite coordinate rejects the whole callback (`ids` lists every touch in it).
         guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
-            s.rejectedInputs += 1
-            world.emit(InstrumentOutput.rejected(ids, phase.rawValue, "non-finite coordinates; the whole callback is rejected"))
+            rejectTouches(&s, ids, phase, "non-finite-position", &world)
             return
         }
         let shown: TouchView = s.instrument == .drums ? .pads : .keyboard
         guard view == shown else {
-            s.rejectedInputs += 1
-            world.emit(InstrumentOutput.rejected(ids, phase.rawValue, "the \(view.rawValue) view is not on screen (instrument \(s.instrument.rawValue))"))
+            let instrument = s.instrument.rawValue
+            rejectTouches(&s, ids, phase, "view-not-shown", &world) { $0.word("view", view.rawValue).word("instrument", instrument) }
             return
         }
         if phase == .began && !s.engineRunning { restartEngine(&s, reason: "touch", &world) }
@@ -110,9 +115,9 @@ extension Instrument {
         }
     }
 
-    static func keyboardTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<InstrumentEvent>) {
+    static func keyboardTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<Instrument>) {
         var changed = false
-        let clamp = !s.faults.rightEdgeOffByOne
+        let clamp = !world.isOn(.rightEdgeOffByOne)
         for p in points {
             let here = TouchLocation(x: p.x, y: p.y)
             let note = s.geometry.note(atX: p.x, y: p.y, clampRightEdge: clamp)
@@ -132,14 +137,13 @@ extension Instrument {
                 let previous = s.keyboardTouches[p.id]
                 if previous == nil {
                     guard s.keyboardTouches.count < InstrumentState.maxTouchesPerView else {
-                        s.rejectedInputs += 1
-                        world.emit(InstrumentOutput.rejected([p.id], "moved", "more than \(InstrumentState.maxTouchesPerView) touches on one view"))
+                        rejectTooMany(&s, p.id, .moved, &world)
                         continue
                     }
                     world.emit(InstrumentOutput.warning(p.id, .moved, "moved for an unknown touch: treated as a press onto the key under it"))
                 }
                 s.keyboardTouches[p.id] = here
-                if s.faults.noTouchOwnership {
+                if world.isOn(.noTouchOwnership) {
                     // The bug: no per-touch note; the old note is the key under the previous location,
                     // and moves off the keys are ignored.
                     guard let new = note else { continue }
@@ -163,8 +167,8 @@ extension Instrument {
                     world.emit(InstrumentOutput.warning(p.id, phase, "\(phase.rawValue) for an unknown touch: nothing to release"))
                     continue
                 }
-                if phase == .cancelled && s.faults.noCancelHandling { continue }  // the bug: nobody listens
-                if s.faults.noTouchOwnership {
+                if phase == .cancelled && world.isOn(.noCancelHandling) { continue }  // the bug: nobody listens
+                if world.isOn(.noTouchOwnership) {
                     // The bug: release the key under the lift point, not the note this finger owns.
                     s.touchNotes[p.id] = nil
                     if let n = note { noteOff(&s, n, touch: p.id, why: phase == .ended ? "lift" : "cancel", &world) }
@@ -183,21 +187,38 @@ extension Instrument {
     /// The began checks both views share: a touch id that is already down, or a view already holding
     /// its maximum of touches, is refused with a record (and counted), never silently dropped.
     static func refusesBegan(_ id: Int, alreadyDown: Bool, touchesDown: Int, _ s: inout InstrumentState,
-                             _ world: inout World<InstrumentEvent>) -> Bool {
-        let reason: String
+                             _ world: inout World<Instrument>) -> Bool {
         if alreadyDown {
-            reason = "began for a touch id that is already down"
+            rejectTouches(&s, [id], .began, "already-down", &world)
         } else if touchesDown >= InstrumentState.maxTouchesPerView {
-            reason = "more than \(InstrumentState.maxTouchesPerView) touches on one view"
+            rejectTooMany(&s, id, .began, &world)
         } else {
             return false
         }
-        s.rejectedInputs += 1
-        world.emit(InstrumentOutput.rejected([id], "began", reason))
         return true
     }
 
-    static func padTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<InstrumentEvent>) {
+    /// A touch beyond the most UIKit tracks on one view.
+    static func rejectTooMany(_ s: inout InstrumentState, _ id: Int, _ phase: TouchPhase, _ world: inout World<Instrument>) {
+        rejectTouches(&s, [id], phase, "too-many-touches", &world) { $0.int("limit", InstrumentState.maxTouchesPerView) }
+    }
+
+    /// A refused touch callback (or some of its touches): `ids` and the phase, then `details`.
+    static func rejectTouches(_ s: inout InstrumentState, _ ids: [Int], _ phase: TouchPhase, _ reason: String,
+                              _ world: inout World<Instrument>, _ details: (Record) -> Record = { $0 }) {
+        reject(&s, "touches", reason, &world) {
+            details($0.with("ids", ids.isEmpty ? .word("none") : .tuple(ids.map { .int($0) })).word("phase", phase.rawValue))
+        }
+    }
+
+    /// Refuses an input with the standard record, and counts it in the state (its `app` line).
+    static func reject(_ s: inout InstrumentState, _ input: String, _ reason: String, _ world: inout World<Instrument>,
+                       _ details: (Record) -> Record = { $0 }) {
+        s.rejectedInputs += 1
+        world.reject(input, reason, details)
+    }
+
+    static func padTouches(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<Instrument>) {
         var quiet = 0
         for p in points {
             let here = TouchLocation(x: p.x, y: p.y)
@@ -213,8 +234,7 @@ extension Instrument {
             case .moved:
                 if s.padTouches[p.id] == nil {
                     guard s.padTouches.count < InstrumentState.maxTouchesPerView else {
-                        s.rejectedInputs += 1
-                        world.emit(InstrumentOutput.rejected([p.id], "moved", "more than \(InstrumentState.maxTouchesPerView) touches on one view"))
+                        rejectTooMany(&s, p.id, .moved, &world)
                         continue
                     }
                     world.emit(InstrumentOutput.warning(p.id, .moved, "moved for an unknown touch: tracked from here; pads only sound on began"))
@@ -235,7 +255,7 @@ extension Instrument {
 
     /// The system takes every touch: UIKit sends `touchesCancelled` for each live touch, per view,
     /// in ascending id order.
-    static func cancelAll(_ s: inout InstrumentState, by cause: String, _ world: inout World<InstrumentEvent>) {
+    static func cancelAll(_ s: inout InstrumentState, by cause: String, _ world: inout World<Instrument>) {
         let keys = s.keyboardTouches.keys.sorted()
         let pads = s.padTouches.keys.sorted()
         guard !keys.isEmpty || !pads.isEmpty else { return }
@@ -252,22 +272,22 @@ extension Instrument {
 
     // MARK: Sound
 
-    static func noteOn(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<InstrumentEvent>) {
+    static func noteOn(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<Instrument>) {
         world.emit(InstrumentOutput.noteOn(midi, touch: touch, why: why, s))
         for r in s.sampler.noteOn(midi, velocity: 100, now: world.now, audible: s.audible) { world.emit(r) }
     }
 
-    static func noteOff(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<InstrumentEvent>) {
+    static func noteOff(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<Instrument>) {
         world.emit(InstrumentOutput.noteOff(midi, touch: touch, why: why, s))
         for r in s.sampler.noteOff(midi, now: world.now) { world.emit(r) }
     }
 
-    static func drumHit(_ s: inout InstrumentState, _ pad: Int, velocity: Double, _ world: inout World<InstrumentEvent>) {
+    static func drumHit(_ s: inout InstrumentState, _ pad: Int, velocity: Double, _ world: inout World<Instrument>) {
         let rate = s.session.granted?.sampleRateHz ?? AudioGrant.defaultRateHz
         world.emit(s.drums.hit(pad, velocity: velocity, now: world.now, sampleRateHz: rate, audible: s.audible))
     }
 
-    static func check(_ s: InstrumentState, _ world: inout World<InstrumentEvent>) {
+    static func check(_ s: InstrumentState, _ world: inout World<Instrument>) {
         let live = Set(s.keyboardTouches.keys)  // lint:allow unordered-iteration — only builds a Set for membership tests
         let orphaned = s.touchNotes.keys.filter { !live.contains($0) }.sorted()  // lint:allow unordered-iteration — sorted before use
         let owned = Set(s.touchNotes.filter { live.contains($0.key) }.map(\.value))
@@ -282,15 +302,14 @@ extension Instrument {
 
     // MARK: Layout and labels
 
-    static func layout(_ s: inout InstrumentState, _ view: TouchView, _ width: Double, _ height: Double, _ world: inout World<InstrumentEvent>) {
+    static func layout(_ s: inout InstrumentState, _ view: TouchView, _ width: Double, _ height: Double, _ world: inout World<Instrument>) {
         switch view {
         case .keyboard:
             var g = s.geometry
             g.widthPoints = width
             g.heightPoints = height
-            if let problem = g.problem {
-                s.rejectedInputs += 1
-                world.emit(Record("layout-rejected").word("view", "keyboard").string("reason", problem))
+            if let refusal = g.refusal {
+                reject(&s, "layout", refusal.reason, &world) { $0.word("view", "keyboard").string("detail", refusal.text) }
                 return
             }
             s.geometry = g
@@ -301,8 +320,7 @@ extension Instrument {
             p.widthPoints = width
             p.heightPoints = height
             if let problem = p.problem {
-                s.rejectedInputs += 1
-                world.emit(Record("layout-rejected").word("view", "pads").string("reason", problem))
+                reject(&s, "layout", "bad-size", &world) { $0.word("view", "pads").string("detail", problem) }
                 return
             }
             s.pads = p
@@ -313,7 +331,7 @@ extension Instrument {
 
     /// The label list for the current keyboard: white keys always labelled (near the bottom),
     /// black keys only with "show sharps" on.
-    static func emitLabels(_ s: InstrumentState, _ world: inout World<InstrumentEvent>) {
+    static func emitLabels(_ s: InstrumentState, _ world: inout World<Instrument>) {
         world.emit(Record("labels").word("naming", s.naming.rawValue).bool("showSharps", s.showSharps).int("keys", s.geometry.keys.count))
         for key in s.geometry.keys {  // lint:allow unordered-iteration — geometry.keys is an ordered array of piano keys
             let r = Record("label").int("midi", key.midi).word("key", key.isBlack ? "black" : "white")

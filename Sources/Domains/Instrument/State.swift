@@ -32,7 +32,6 @@ public struct InstrumentState: Sendable {
     /// Sound bank and sample loads: only at launch, on an instrument switch and after a reset.
     public var loads = 0
     public var rejectedInputs = 0
-    public var faults = InstrumentFaults()
 
     public init() {}
 

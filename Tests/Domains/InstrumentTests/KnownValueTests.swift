@@ -75,7 +75,7 @@ import Testing
     }
 
     private func touch(_ sim: inout Simulation<Instrument>, _ phase: TouchPhase, _ points: [(Int, Double, Double)], at ms: Int64) {
-        sim.send(.touches(.keyboard, phase, points.map { TouchPoint(id: $0.0, x: $0.1, y: $0.2) }), at: .milliseconds(ms), kind: "touches")
+        sim.send(.touches(.keyboard, phase, points.map { TouchPoint(id: $0.0, x: $0.1, y: $0.2) }), at: .milliseconds(ms))
     }
 
     private func notes(_ records: [Record]) -> [String] {
@@ -113,7 +113,7 @@ import Testing
         for (voices, expectedVoices, expectedCuts) in [(4, [0, 1, 2, 3, 0], 1), (1, [0, 0, 0, 0, 0], 4)] {
             var sim = try Simulation<Instrument>(settings: ["instrument drums", "voicesPerPad \(voices)"])
             _ = sim.takeOutputs()
-            for k in 0..<5 { sim.send(.hit(pad: "snare", velocity: 1), at: .milliseconds(1000 + Int64(k) * 50), kind: "hit") }
+            for k in 0..<5 { sim.send(.hit(pad: "snare", velocity: 1), at: .milliseconds(1000 + Int64(k) * 50)) }
             let hits = sim.takeOutputs().filter { $0.name == "drum" }
             #expect(hits.map { Int($0.fields[1].value.text)! } == expectedVoices)
             #expect(sim.state.drums.cuts == expectedCuts)
@@ -128,7 +128,7 @@ import Testing
             var sim = try Simulation<Instrument>(settings: fault ? ["fault noCancelHandling"] : [])
             touch(&sim, .began, [(1, 25, 150), (2, 125, 150), (3, 225, 150)], at: 1000)
             _ = sim.takeOutputs()
-            sim.send(.audio(.interruption(typeRaw: 1, optionsRaw: nil)), at: .milliseconds(2000), kind: "audio")
+            sim.send(.audio(.interruption(typeRaw: 1, optionsRaw: nil)), at: .milliseconds(2000))
             let offs = notes(sim.takeOutputs()).filter { $0.hasPrefix("off") }
             #expect(offs == (fault ? [] : ["off60", "off64", "off67"]))
             #expect(sim.state.sampler.heldNotes == (fault ? [60, 64, 67] : []))
@@ -151,5 +151,24 @@ import Testing
         #expect(p.hit(x: 50, y: 50) == .pad(0) && p.hit(x: 150, y: 50) == .pad(1) && p.hit(x: 250, y: 150) == .pad(6))
         #expect(p.hit(x: 350, y: 150) == .emptyCell && p.hit(x: 400, y: 10) == .outside)
         #expect(DrumKit().nodeCount == 28)
+    }
+
+    /// A refused input is the standard rejection record, counted by the world and in the state.
+    @Test func refusedInputsAreStandardRejections() throws {
+        var sim = try Simulation<Instrument>(settings: Instrument.Settings(instrument: .drums))
+        _ = sim.takeOutputs()
+        sim.send(.hit(pad: "cowbell", velocity: 1), at: .milliseconds(1000))
+        sim.send(.hit(pad: "snare", velocity: 2), at: .milliseconds(1100))
+        #expect(sim.takeOutputs().map(\.description) == [
+            "rejected input=hit reason=unknown-pad pad=cowbell detail=\"expected one of: kick, snare, hihat-closed, hihat-open, crash, tom-high, tom-low\"",
+            "rejected input=hit reason=bad-velocity pad=snare velocity=2.000 detail=\"velocity must be a finite number in 0...1\"",
+        ])
+        #expect(sim.world.rejectionCount == 2 && sim.state.rejectedInputs == 2)
+    }
+
+    /// The declarations satisfy the domain contract (no declaration throws, `kind(of:)` names every
+    /// kind as declared).
+    @Test func declarationsHaveNoProblems() {
+        #expect(Instrument.entry.problems.isEmpty, "\(Instrument.entry.problems)")
     }
 }
