@@ -182,7 +182,7 @@ let lifecycleTable: [Row] = [
         e.handle(.launch(.extension), &world)
         e.handle(.returned(end: true), &world)
         #expect(world.outputs.map(\.description) == [
-            "lifecycle.ignored process=app event=active from=notRunning reason=notRunning",
+            "rejected input=lifecycle reason=notRunning process=app event=active from=notRunning",
             "lifecycle process=app event=launch reason=notificationAction from=notRunning to=launchingBackground do=loadFromDisk",
             "lifecycle process=app event=background from=launchingBackground to=background do=saveState",
             "lifecycle process=app event=terminate reason=jetsam from=background to=terminated do=discardMemory",

@@ -31,7 +31,7 @@ private func records(_ events: String) throws(ScenarioError) -> [String] {
     var out = MemoryOutput()
     _ = try Runner.run(AudioProbe.self, reader: reader, header: header, options: RunOptions(), output: &out)
     return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        .filter { $0.hasPrefix("  audio") }.map { String($0.dropFirst(2)) }
+        .filter { $0.hasPrefix("  audio") || $0.hasPrefix("  rejected") }.map { String($0.dropFirst(2)) }
 }
 
 private func error(_ events: String) -> String? {
@@ -122,10 +122,10 @@ private struct NoEvent {}
 
             """)
         #expect(lines.contains("audio.interruption phase=began wasActive=true"))
-        #expect(lines.contains("audio.ignored event=interruption reason=\"began while already interrupted (wasActive kept from the first)\""))
+        #expect(lines.contains("rejected input=audio reason=already-interrupted event=interruption why=\"began while already interrupted (wasActive kept from the first)\""))
         #expect(lines.contains("audio.interruption phase=ended shouldResume=true wasActive=true"))
-        #expect(lines.contains("audio.ignored event=interruption reason=\"ended without began\""))
-        #expect(lines.contains("audio.ignored event=interruption reason=\"unknown interruption type raw value 9\""))
+        #expect(lines.contains("rejected input=audio reason=not-interrupted event=interruption why=\"ended without began\""))
+        #expect(lines.contains("rejected input=audio reason=unknown-type event=interruption why=\"unknown interruption type raw value 9\""))
         // The second call began while inactive (the app did not reactivate): wasActive=false.
         #expect(lines.contains("audio.interruption phase=began wasActive=false"))
         #expect(lines.contains("audio.interruption phase=ended shouldResume=true wasActive=false"))
@@ -156,10 +156,10 @@ private struct NoEvent {}
 
             """)
         #expect(lines.contains("audio.route reason=newDeviceAvailable raw=1 device=bluetooth from=builtInSpeaker to=bluetoothA2DP input=none audible=true"))
-        #expect(lines.contains("audio.ignored event=route reason=\"unknown route change reason raw value 5\""))
+        #expect(lines.contains("rejected input=audio reason=unknown-reason event=route why=\"unknown route change reason raw value 5\""))
         #expect(lines.contains("audio.route reason=oldDeviceUnavailable raw=2 device=builtIn from=bluetoothA2DP to=builtInSpeaker input=none audible=true"))
         #expect(lines.contains("audio.granted sampleRate=44100.0 ioBufferMs=10.000 frames=441.0 source=scripted"))
-        #expect(lines.contains("audio.rejected event=grant reason=\"sampleRate must be a finite number of Hz in (0, 384000]\""))
+        #expect(lines.contains("rejected input=audio reason=invalid-grant event=grant why=\"sampleRate must be a finite number of Hz in (0, 384000]\""))
         #expect(lines.contains { $0.hasPrefix("audio.reset generation=2 wasActive=true") })
         var world = World<Bare>(start: .defaultStart)
         var s = AudioSession()

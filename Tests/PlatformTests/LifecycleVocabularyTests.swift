@@ -29,7 +29,7 @@ private func run(_ events: String) throws(ScenarioError) -> [String] {
     var out = MemoryOutput()
     _ = try Runner.run(LifecycleProbe.self, reader: reader, header: header, options: RunOptions(), output: &out)
     return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        .filter { $0.hasPrefix("  lifecycle") && $0.contains("process=") }.map { String($0.dropFirst(2)) }
+        .filter { ($0.hasPrefix("  lifecycle") || $0.hasPrefix("  rejected input=lifecycle")) && $0.contains("process=") }.map { String($0.dropFirst(2)) }
 }
 
 private func error(_ events: String) -> String? {
@@ -72,7 +72,7 @@ private func error(_ events: String) -> String? {
     }
 
     @Test func impossibleEventIsARecordNotAnError() throws {
-        #expect(try run("0 lifecycle active\n") == ["lifecycle.ignored process=app event=active from=notRunning reason=notRunning"])
+        #expect(try run("0 lifecycle active\n") == ["rejected input=lifecycle reason=notRunning process=app event=active from=notRunning"])
     }
 
     @Test func badLinesAreLocatedErrors() {

@@ -73,7 +73,7 @@ import Testing
         sim.add("nextYear", .calendar(CalendarComponents(year: 2027, month: 3, day: 1, hour: 9, minute: 0), repeats: false))
         #expect(sim.state.centre.pendingIdentifiers == ["nextYear", "w"])
         #expect(sim.state.centre.pending["nextYear"]?.nextFire == t("2027-03-01T09:00:00Z"))
-        #expect(sim.outputs.contains { $0.name == "notification.rejected" && $0.description.contains("\"past\"") })
+        #expect(sim.outputs.contains { $0.description.hasPrefix("rejected input=notification reason=no-future-date id=\"past\"") })
         try sim.advance(toISO: "2026-03-05T00:00:00Z")
         #expect(sim.deliveredUTC == ["w@2026-03-04T09:00:00Z"])
         #expect(sim.state.centre.pendingIdentifiers == ["nextYear"], "a one-off leaves pending once delivered")
@@ -109,7 +109,10 @@ import Testing
         sim.add("m60", .calendar(CalendarComponents(hour: 8, minute: 60), repeats: true))
         sim.add("feb30", .calendar(CalendarComponents(month: 2, day: 30, hour: 8, minute: 0), repeats: true))
         #expect(sim.state.centre.pendingIdentifiers == ["r"])
-        #expect(sim.outputs.filter { $0.name == "notification.rejected" }.count == 5)
+        let refused = sim.outputs.filter { $0.description.hasPrefix("rejected input=notification ") }.map(\.description)
+        #expect(refused.count == 5)
+        #expect(refused.filter { $0.contains("reason=no-future-date id=\"feb30\"") }.count == 1)
+        #expect(sim.world.rejectionCount == 5)
         try sim.advance(toISO: "2026-01-01T00:35:00Z")
         #expect(sim.deliveredUTC == ["r@2026-01-01T00:10:00Z", "r@2026-01-01T00:20:00Z", "r@2026-01-01T00:30:00Z"])
     }
@@ -189,7 +192,7 @@ import Testing
         var response: NotificationResponse?
         sim.run { s, w in response = s.centre.respond("a", action: "default", &w) }
         #expect(response == nil)
-        #expect(sim.outputs.last?.description == "notification.response-rejected id=\"a\" action=\"default\" reason=notVisible")
+        #expect(sim.outputs.last?.description == "rejected input=response reason=notVisible id=\"a\" action=\"default\"")
     }
 
     @Test func promptOnlyOnceAndPresentations() throws {
@@ -241,7 +244,7 @@ import Testing
         #expect(results[3]?.opensApp == false && results[3]?.requiresUnlock == false)
         #expect(results[5]?.opensApp == true && results[5]?.requiresUnlock == true)
         #expect(results[6]?.opensApp == false && results[6]?.requiresUnlock == true)
-        let reasons = sim.outputs.filter { $0.name == "notification.response-rejected" }.map { $0.fields.last!.value }
+        let reasons = sim.outputs.filter { $0.description.hasPrefix("rejected input=response ") }.map { $0.fields[1].value }
         #expect(reasons == [.word("unknownAction"), .word("dismissNotReported"), .word("notDelivered"), .word("notDelivered")])
     }
 

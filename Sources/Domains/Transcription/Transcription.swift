@@ -37,7 +37,7 @@ import Platform
 ///   and does nothing; cancelling is the same and keeps the trace short).
 /// - `shouldResume` is recorded but not consulted (the quoted code does not read it); `record()`
 ///   succeeds iff the re-activation succeeded and the recorder predates no media services reset.
-///   A nested `began` is absorbed by `AudioSession` (`audio.ignored`), so `onRecordingPaused` is sent
+///   A nested `began` is absorbed by `AudioSession` (a `rejected input=audio` record), so `onRecordingPaused` is sent
 ///   once. The VAD timer restarts on a successful resume. A media services reset finalises an open
 ///   take (`onRecordingInterrupted`).
 /// - Record permission: Platform's `RecordPermissionState` (undetermined, granted, denied), set by

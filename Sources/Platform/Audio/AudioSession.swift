@@ -13,7 +13,7 @@ import LockstepCore
 /// scripted grant if there is one, else by `AudioGrant.resolve` (documented there). Every call and
 /// every decision is a record (`audio.category`, `audio.preferred`, `audio.active`,
 /// `audio.activation-failed`, `audio.granted`, `audio.interruption`, `audio.route`,
-/// `audio.ignored`, `audio.rejected`, `audio.reset`, `audio.silentSwitch`, `audio.override`).
+/// `rejected input=audio` (refused or ignored), `audio.reset`, `audio.silentSwitch`, `audio.override`).
 public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
     public private(set) var category: AudioCategory = .systemDefault
     public private(set) var mode: AudioMode = .default
@@ -92,11 +92,11 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
         reroute(.categoryChange, &world)
     }
 
-    /// `setPreferredSampleRate(_:)`. A non-finite or non-positive rate is refused (`audio.rejected`).
+    /// `setPreferredSampleRate(_:)`. A non-finite or non-positive rate is refused (`rejected`).
     @discardableResult
     public mutating func setPreferredSampleRate<D: Domain>(_ hz: Double, _ world: inout World<D>) -> Bool {
         guard hz.isFinite, hz > 0 else {
-            world.emit(Record("audio.rejected").word("call", "setPreferredSampleRate").string("reason", "the rate must be finite and positive"))
+            world.reject("setPreferredSampleRate", "not-finite-positive") { $0.string("why", "the rate must be finite and positive") }
             return false
         }
         preferredSampleRateHz = hz
@@ -108,7 +108,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
     @discardableResult
     public mutating func setPreferredIOBufferDuration<D: Domain>(_ seconds: Double, _ world: inout World<D>) -> Bool {
         guard seconds.isFinite, seconds > 0 else {
-            world.emit(Record("audio.rejected").word("call", "setPreferredIOBufferDuration").string("reason", "the duration must be finite and positive"))
+            world.reject("setPreferredIOBufferDuration", "not-finite-positive") { $0.string("why", "the duration must be finite and positive") }
             return false
         }
         preferredIOBufferSeconds = seconds
@@ -160,7 +160,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
         switch event {
         case .grant(let g):
             if let g, let problem = g.problem {
-                world.emit(Record("audio.rejected").word("event", "grant").string("reason", problem))
+                world.reject("audio", "invalid-grant") { $0.word("event", "grant").string("why", problem) }
                 return .rejected(problem)
             }
             scriptedGrant = g
@@ -180,13 +180,13 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
 
         case .interruption(let typeRaw, let optionsRaw):
             guard let type = AudioInterruptionType(rawValue: typeRaw) else {
-                return ignore("interruption", "unknown interruption type raw value \(typeRaw)", &world)
+                return ignore("interruption", "unknown-type", "unknown interruption type raw value \(typeRaw)", &world)
             }
             switch type {
             case .began:
                 guard !isInterrupted else {
                     // Apple does not promise paired notifications; keep the first began's state.
-                    return ignore("interruption", "began while already interrupted (wasActive kept from the first)", &world)
+                    return ignore("interruption", "already-interrupted", "began while already interrupted (wasActive kept from the first)", &world)
                 }
                 wasActiveBeforeInterruption = isActive
                 isInterrupted = true
@@ -195,7 +195,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
                 world.emit(Record("audio.interruption").word("phase", "began").bool("wasActive", wasActiveBeforeInterruption))
                 return .interruptionBegan(wasActive: wasActiveBeforeInterruption)
             case .ended:
-                guard isInterrupted else { return ignore("interruption", "ended without began", &world) }
+                guard isInterrupted else { return ignore("interruption", "not-interrupted", "ended without began", &world) }
                 let options = optionsRaw ?? 0
                 let shouldResume = options & audioInterruptionShouldResumeRaw != 0
                 let unknownBits = options & ~audioInterruptionShouldResumeRaw
@@ -210,7 +210,7 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
 
         case .routeChange(let reasonRaw, let newDevice):
             guard let reason = AudioRouteChangeReason(rawValue: reasonRaw) else {
-                return ignore("route", "unknown route change reason raw value \(reasonRaw)", &world)
+                return ignore("route", "unknown-reason", "unknown route change reason raw value \(reasonRaw)", &world)
             }
             if let newDevice { device = newDevice } else if reason == .oldDeviceUnavailable { device = .builtIn }
             if reason != .override { outputOverriddenToSpeaker = false }
@@ -275,10 +275,12 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
             .word("input", route.input.rawValue).bool("audible", isAudible))
     }
 
-    mutating func ignore<D: Domain>(_ event: String, _ reason: String, _ world: inout World<D>) -> AudioSessionNotice {
+    /// An audio event the session does not act on: the standard rejection, with a short `reason`
+    /// word and the longer `why`.
+    mutating func ignore<D: Domain>(_ event: String, _ reason: String, _ why: String, _ world: inout World<D>) -> AudioSessionNotice {
         ignoredEvents += 1
-        world.emit(Record("audio.ignored").word("event", event).string("reason", reason))
-        return .ignored(reason)
+        world.reject("audio", reason) { $0.word("event", event).string("why", why) }
+        return .ignored(why)
     }
 
     // MARK: State

@@ -59,8 +59,9 @@ extension AudioSession {
     @discardableResult
     public mutating func setPrefersEchoCancelledInput<D: Domain>(_ on: Bool, os: OSRelease, _ world: inout World<D>) -> Bool {
         guard os >= .echoCancelledInput else {
-            world.emit(Record("audio.rejected").word("call", "setPrefersEchoCancelledInput")
-                .string("reason", "needs iOS \(OSRelease.echoCancelledInput), running \(os)"))
+            world.reject("setPrefersEchoCancelledInput", "os-too-old") {
+                $0.string("why", "needs iOS \(OSRelease.echoCancelledInput), running \(os)")
+            }
             return false
         }
         prefersEchoCancelledInput = on
@@ -79,7 +80,8 @@ extension AudioSession {
         switch event {
         case .permissionAnswer(let answer):
             guard let api = permission.answer(answer) else {
-                return ignore("permission", answer == .undetermined ? "undetermined is not an answer" : "no permission prompt is on screen", &world)
+                return answer == .undetermined ? ignore("permission", "not-an-answer", "undetermined is not an answer", &world)
+                    : ignore("permission", "no-prompt", "no permission prompt is on screen", &world)
             }
             world.emit(Record("audio.permission").word("answer", answer.rawValue).word("api", api.rawValue).int("prompts", permission.promptCount))
             return .permissionAnswered(answer, api: api)
@@ -91,7 +93,7 @@ extension AudioSession {
 
         case .inputFormat(let f):
             if let f, let problem = f.problem {
-                world.emit(Record("audio.rejected").word("event", "input").string("reason", problem))
+                world.reject("audio", "invalid-format") { $0.word("event", "input").string("why", problem) }
                 return .rejected(problem)
             }
             scriptedInputFormat = f
@@ -103,7 +105,7 @@ extension AudioSession {
         case .engineConfigurationChange(let rate, let channels):
             let proposed = AudioFormat(sampleRateHz: rate ?? 1, channels: channels ?? 1)
             if let problem = proposed.problem ?? (proposed.isUsable ? nil : "a configuration change reports a usable format (rate > 0, channels > 0)") {
-                world.emit(Record("audio.rejected").word("event", "engineConfigurationChange").string("reason", problem))
+                world.reject("audio", "invalid-format") { $0.word("event", "engineConfigurationChange").string("why", problem) }
                 return .rejected(problem)
             }
             engineConfigurationChanges += 1
@@ -126,7 +128,7 @@ extension AudioSession {
             return .echoCancelledInputAvailability(available: available, enabled: isEchoCancelledInputEnabled)
 
         default:
-            return ignore(event.word, "not a recording-side event", &world)
+            return ignore(event.word, "not-recording-side", "not a recording-side event", &world)
         }
     }
 

@@ -35,7 +35,7 @@ public struct AppLifecycle: Hashable, Sendable, CanonicallyWritable {
     /// How the last process ended; nil if none has.
     public private(set) var lastTermination: TerminationReason?
     public private(set) var memoryWarnings = 0
-    /// Events ignored so far (each also produced a `lifecycle.ignored` record).
+    /// Events ignored so far (each also produced a `rejected input=lifecycle` record).
     public private(set) var ignoredEvents = 0
 
     /// A process that has not been launched yet.
@@ -52,7 +52,7 @@ public struct AppLifecycle: Hashable, Sendable, CanonicallyWritable {
 
     // MARK: Driving
 
-    /// Applies `event`, emits its record (`lifecycle ...` or `lifecycle.ignored ...`) and returns the
+    /// Applies `event`, emits its record (`lifecycle ...`, or the standard `rejected input=lifecycle ...`) and returns the
     /// transition. Use this from a reducer.
     @discardableResult
     public mutating func handle<D: Domain>(_ event: LifecycleEvent, _ world: inout World<D>) -> LifecycleTransition {

@@ -18,11 +18,11 @@ public struct LifecycleTransition: Hashable, Sendable, RecordConvertible {
 
     /// `lifecycle process=app event=background from=foregroundActive to=background do=pause,saveState`,
     /// with `reason=` for launches, wakes and terminations; or
-    /// `lifecycle.ignored process=app event=active from=notRunning reason=notRunning`.
+    /// the standard rejection, `rejected input=lifecycle reason=notRunning process=app event=active from=notRunning`.
     public var record: Record {
         if let ignored {
-            return Record("lifecycle.ignored").word("process", process).word("event", event.word)
-                .word("from", from.word).word("reason", ignored.rawValue)
+            return Record("rejected").word("input", "lifecycle").word("reason", ignored.rawValue).word("process", process)
+                .word("event", event.word).word("from", from.word)
         }
         var r = Record("lifecycle").word("process", process).word("event", event.word)
         switch event {

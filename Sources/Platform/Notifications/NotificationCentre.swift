@@ -108,7 +108,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
     public mutating func add<D: Domain>(_ request: NotificationRequest, _ world: inout World<D>, wake: D.Event) -> NotificationAddResult {
         let id = request.identifier
         if let reason = request.trigger.invalidReason {
-            world.emit(Record("notification.rejected").string("id", id).string("reason", reason))
+            world.reject("notification", "invalid-trigger") { $0.string("id", id).string("why", reason) }
             return .rejected(reason: reason)
         }
         let next: Instant?
@@ -118,7 +118,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
         }
         guard let next else {
             let reason = "no future date matches \(request.trigger.summary)"
-            world.emit(Record("notification.rejected").string("id", id).string("reason", reason))
+            world.reject("notification", "no-future-date") { $0.string("id", id).string("why", reason) }
             return .rejected(reason: reason)
         }
         let replaced = pending[id] != nil
@@ -276,10 +276,10 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
 
     /// Checks a response against the latest visible delivery of `id` and its category. On success
     /// the notification leaves Notification Centre and the response is returned; otherwise a
-    /// `notification.response-rejected` record says why and nil is returned.
+    /// `rejected input=response` record says why and nil is returned.
     public mutating func respond<D: Domain>(_ id: String, action: String, _ world: inout World<D>) -> NotificationResponse? {
         func reject(_ reason: String) -> NotificationResponse? {
-            world.emit(Record("notification.response-rejected").string("id", id).string("action", action).word("reason", reason))
+            world.reject("response", reason) { $0.string("id", id).string("action", action) }
             return nil
         }
         guard let index = delivered.lastIndex(where: { $0.identifier == id }) else { return reject("notDelivered") }
