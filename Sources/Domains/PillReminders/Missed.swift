@@ -14,7 +14,7 @@ import LockstepCore
 enum MissedDetection {
     static let maxSlotsPerCheck = 512
 
-    static func run(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func run(_ s: inout PillState, _ world: inout World<PillReminders>) {
         guard var meds = s.meds else { return }
         let horizon = world.now - PillConstants.graceWindow
         let floor = world.now - PillConstants.missedLookback

@@ -2,12 +2,12 @@ import LockstepCore
 import Platform
 
 extension PillReminders {
-    public static func reduce(_ s: inout PillState, _ event: PillEvent, _ world: inout World<PillEvent>) {
+    public static func reduce(_ s: inout PillState, _ event: PillEvent, _ world: inout World<PillReminders>) {
         reduceEvent(&s, event, &world)
         MedStateLine.refresh(&s)
     }
 
-    static func reduceEvent(_ s: inout PillState, _ event: PillEvent, _ world: inout World<PillEvent>) {
+    static func reduceEvent(_ s: inout PillState, _ event: PillEvent, _ world: inout World<PillReminders>) {
         switch event {
         case .lifecycle(let line):
             guard line.process == "app" else {
@@ -47,7 +47,7 @@ extension PillReminders {
         }
     }
 
-    public static func zoneChanged(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    public static func zoneChanged(_ s: inout PillState, _ world: inout World<PillReminders>) {
         s.centre.zoneChanged(&world, wake: .notificationDue)
         // Run-out dates are local midnights: recompute them in the new zone (the app would on
         // its next launch; the simulation does it now so state never mixes zones).
@@ -57,7 +57,7 @@ extension PillReminders {
 
     // MARK: Lifecycle
 
-    static func perform(_ actions: [LifecycleAction], _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func perform(_ actions: [LifecycleAction], _ s: inout PillState, _ world: inout World<PillReminders>) {
         for action in actions {
             switch action {
             case .loadFromDisk:
@@ -81,7 +81,7 @@ extension PillReminders {
         }
     }
 
-    static func becameActive(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func becameActive(_ s: inout PillState, _ world: inout World<PillReminders>) {
         retryStorage(&s, &world)
         guard s.meds != nil else { return }
         MissedDetection.run(&s, &world)
@@ -93,7 +93,7 @@ extension PillReminders {
 
     /// After an unlock or on activation: read the list if it was unreadable, apply doses tapped
     /// meanwhile, and write what is owed.
-    static func retryStorage(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func retryStorage(_ s: inout PillState, _ world: inout World<PillReminders>) {
         if case .unavailable = s.problem { load(&s, &world) }
         guard s.meds != nil else { return }
         if !s.queued.isEmpty {
@@ -113,7 +113,7 @@ extension PillReminders {
         }
     }
 
-    static func load(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func load(_ s: inout PillState, _ world: inout World<PillReminders>) {
         switch s.files.read(PillConstants.file, &world) {
         case .ok(let bytes):
             do throws(MedicationFile.DecodeError) {
@@ -138,8 +138,8 @@ extension PillReminders {
         }
     }
 
-    static func corrupt(_ reason: String, _ s: inout PillState, _ world: inout World<PillEvent>) {
-        if world.fault("corruptAsEmpty") {
+    static func corrupt(_ reason: String, _ s: inout PillState, _ world: inout World<PillReminders>) {
+        if world.isOn(.corruptAsEmpty) {
             s.meds = []
             s.problem = nil
             world.emit(Record("load").word("result", "empty").string("reason", reason))
@@ -151,13 +151,13 @@ extension PillReminders {
             .string("action", "data unreadable: the file is kept and not overwritten until the user resets"))
     }
 
-    static func save(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func save(_ s: inout PillState, _ world: inout World<PillReminders>) {
         guard let meds = s.meds else { return }
         if case .corrupt = s.problem {
             world.emit(Record("save.refused").word("reason", "storeCorrupt"))
             return
         }
-        let protection: FileProtection = world.fault("completeProtection") ? .complete : .completeUntilFirstUserAuthentication
+        let protection: FileProtection = world.isOn(.completeProtection) ? .complete : .completeUntilFirstUserAuthentication
         let bytes = MedicationFile.encode(meds, lastCheck: s.lastMissedCheck, cache: &s.encodedMeds)
         let result = s.files.write(PillConstants.file, bytes, protection: protection, &world)
         switch result {
@@ -175,16 +175,16 @@ extension PillReminders {
 
     // MARK: Medications
 
-    static func notRunning(_ what: String, _ world: inout World<PillEvent>) {
+    static func notRunning(_ what: String, _ world: inout World<PillReminders>) {
         world.emit(Record("ignored").word("event", what).word("reason", "appNotRunning"))
     }
 
-    static func reject(_ what: String, _ id: String, _ reason: String, _ world: inout World<PillEvent>) {
+    static func reject(_ what: String, _ id: String, _ reason: String, _ world: inout World<PillReminders>) {
         world.emit(Record("med.rejected").word("event", what).string("med", id).string("reason", reason))
     }
 
     /// Validates an add or edit against `base` (the current medication for an edit).
-    static func validate(_ input: MedicationInput, base: Medication?, _ what: String, _ world: inout World<PillEvent>) -> Medication? {
+    static func validate(_ input: MedicationInput, base: Medication?, _ what: String, _ world: inout World<PillReminders>) -> Medication? {
         let id = input.id
         let name = input.name ?? base?.name ?? ""
         guard !name.isEmpty else { reject(what, id, "name is empty", &world); return nil }
@@ -227,7 +227,7 @@ extension PillReminders {
         return m
     }
 
-    static func requireList(_ what: String, _ s: PillState, _ world: inout World<PillEvent>) -> Bool {
+    static func requireList(_ what: String, _ s: PillState, _ world: inout World<PillReminders>) -> Bool {
         guard s.life.phase.processExists else { notRunning(what, &world); return false }
         guard s.meds != nil else {
             world.emit(Record("ignored").word("event", what).word("reason", "storeUnavailable"))
@@ -236,7 +236,7 @@ extension PillReminders {
         return true
     }
 
-    static func addMedication(_ input: MedicationInput, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func addMedication(_ input: MedicationInput, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("addMed", s, &world) else { return }
         guard s.med(input.id) == nil else { return reject("addMed", input.id, "a medication with this id exists", &world) }
         guard s.meds!.count < PillConstants.maxMedications else { return reject("addMed", input.id, "too many medications", &world) }
@@ -249,7 +249,7 @@ extension PillReminders {
         changed(m.id, &s, &world, reason: "add")
     }
 
-    static func editMedication(_ input: MedicationInput, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func editMedication(_ input: MedicationInput, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("editMed", s, &world) else { return }
         guard let i = s.meds!.firstIndex(where: { $0.id == input.id }) else { return reject("editMed", input.id, "unknown medication", &world) }
         guard let m = validate(input, base: s.meds![i], "editMed", &world) else { return }
@@ -258,7 +258,7 @@ extension PillReminders {
         changed(m.id, &s, &world, reason: "edit")
     }
 
-    static func deleteMedication(_ id: String, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func deleteMedication(_ id: String, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("deleteMed", s, &world) else { return }
         guard s.med(id) != nil else { return reject("deleteMed", id, "unknown medication", &world) }
         s.meds!.removeAll { $0.id == id }
@@ -271,7 +271,7 @@ extension PillReminders {
         save(&s, &world)
     }
 
-    static func refill(_ id: String, _ pills: Int, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func refill(_ id: String, _ pills: Int, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("refill", s, &world) else { return }
         guard let i = s.meds!.firstIndex(where: { $0.id == id }) else { return reject("refill", id, "unknown medication", &world) }
         guard pills >= 1 else { return reject("refill", id, "pills \(pills) must be at least 1", &world) }
@@ -281,13 +281,13 @@ extension PillReminders {
     }
 
     /// After any change to one medication: supply, schedule, save.
-    static func changed(_ id: String, _ s: inout PillState, _ world: inout World<PillEvent>, reason: String) {
+    static func changed(_ id: String, _ s: inout PillState, _ world: inout World<PillReminders>, reason: String) {
         recomputeSupply(&s, &world, only: id)
         Scheduler.sync(&s, &world, reason: reason)
         save(&s, &world)
     }
 
-    static func recomputeSupply(_ s: inout PillState, _ world: inout World<PillEvent>, only: String?) {
+    static func recomputeSupply(_ s: inout PillState, _ world: inout World<PillReminders>, only: String?) {
         guard let meds = s.meds else { return }
         for m in meds where only == nil || m.id == only {
             let st = Supply.status(m, now: world.now, zone: world.zone)
@@ -304,13 +304,13 @@ extension PillReminders {
         }
     }
 
-    static func permissionHint(_ world: inout World<PillEvent>) {
+    static func permissionHint(_ world: inout World<PillReminders>) {
         world.emit(Record("permission.denied").string("hint", "Reminders are off. Turn on notifications in Settings > Daily Pills."))
     }
 
     // MARK: Responses
 
-    static func respond(_ id: String, _ action: String, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func respond(_ id: String, _ action: String, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard let r = s.centre.respond(id, action: action, &world) else { return }
         // The system brings the app to the foreground, or runs it in the background for the action.
         var backgroundRun = false
@@ -330,7 +330,7 @@ extension PillReminders {
         if backgroundRun { perform(s.life.handle(.returned(end: true), &world).actions, &s, &world) }
     }
 
-    static func handle(_ r: NotificationResponse, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func handle(_ r: NotificationResponse, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard let med = r.content.userInfo["medID"] else {
             world.emit(Record("response.ignored").string("id", r.identifier).word("reason", "noMedID"))
             return
@@ -350,7 +350,7 @@ extension PillReminders {
                 world.emit(Record("response.ignored").string("id", r.identifier).word("reason", "unknownMedication"))
                 return
             }
-            let id = world.fault("freshSnoozeId") ? "snooze.\(med).\(world.uuid())" : "snooze.\(med)"
+            let id = world.isOn(.freshSnoozeId) ? "snooze.\(med).\(world.uuid())" : "snooze.\(med)"
             let result = s.centre.add(NotificationRequest(identifier: id, content: r.content,
                                                           trigger: .timeInterval(PillConstants.snoozeDelay, repeats: false)),
                                       &world, wake: .notificationDue)
@@ -362,7 +362,7 @@ extension PillReminders {
         }
     }
 
-    static func recordTaken(_ med: String, slot: String, at: Instant, _ s: inout PillState, _ world: inout World<PillEvent>, source: String) {
+    static func recordTaken(_ med: String, slot: String, at: Instant, _ s: inout PillState, _ world: inout World<PillReminders>, source: String) {
         guard let i = s.meds?.firstIndex(where: { $0.id == med }) else {
             world.emit(Record("response.ignored").word("med", med).word("reason", "unknownMedication"))
             return
@@ -376,7 +376,7 @@ extension PillReminders {
         changed(med, &s, &world, reason: "taken")
     }
 
-    static func correct(_ med: String, _ time: Int, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func correct(_ med: String, _ time: Int, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("correct", s, &world) else { return }
         guard let i = s.meds!.firstIndex(where: { $0.id == med }) else { return reject("correct", med, "unknown medication", &world) }
         guard let t = ReminderTime(hhmm: time), time >= 0 else { return reject("correct", med, "time \(time) is not a valid HHmm", &world) }
@@ -395,7 +395,7 @@ extension PillReminders {
 
     // MARK: Device
 
-    static func device(_ action: DeviceAction, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func device(_ action: DeviceAction, _ s: inout PillState, _ world: inout World<PillReminders>) {
         switch action {
         case .reboot:
             if s.life.phase.processExists { perform(s.life.handle(.terminate(.system), &world).actions, &s, &world) }

@@ -29,13 +29,13 @@ enum Scheduler {
         NotificationAction(PillConstants.snooze, title: "Snooze 10 min"),
     ])
 
-    static func sync(_ s: inout PillState, _ world: inout World<PillEvent>, reason: String) {
+    static func sync(_ s: inout PillState, _ world: inout World<PillReminders>, reason: String) {
         guard let meds = s.meds else {
             world.emit(Record("schedule.skipped").word("reason", "storeUnavailable"))
             return
         }
-        let randomIds = world.fault("randomIdentifiers")
-        let storedAsDate = world.fault("storedAsDate")
+        let randomIds = world.isOn(.randomIdentifiers)
+        let storedAsDate = world.isOn(.storedAsDate)
         let sorted = meds.sorted(by: { $0.id < $1.id })
         // What each medication wants, ascending by medication id. `changed`: the medications whose
         // requests differ from what the last pass wanted, with what it wanted (index, old).
@@ -77,7 +77,7 @@ enum Scheduler {
         var record = Record("budget").word("reason", reason).int("projected", projected).int("limit", PillConstants.budget)
         let droppedBefore = s.centre.droppedTotal
         var settled = true
-        if projected <= PillConstants.budget || world.fault("noBudget") {
+        if projected <= PillConstants.budget || world.isOn(.noBudget) {
             s.scheduleMode = "repeating"
             record = record.word("mode", "repeating").bool("canSchedule", projected <= PillConstants.budget)
             world.emit(record)
@@ -135,7 +135,7 @@ enum Scheduler {
 
     /// Removes the pending dose and supply requests not in `desired` and adds each desired one
     /// that is not pending as it is. Returns whether every add was accepted.
-    private static func apply(_ desired: [NotificationRequest], _ s: inout PillState, _ world: inout World<PillEvent>) -> Bool {
+    private static func apply(_ desired: [NotificationRequest], _ s: inout PillState, _ world: inout World<PillReminders>) -> Bool {
         let wanted = Set(desired.map(\.identifier))
         let stale = s.centre.pendingIdentifiers.filter { ($0.hasPrefix("dose.") || $0.hasPrefix("supply.")) && !wanted.contains($0) }
         if !stale.isEmpty { s.centre.remove(stale, &world, wake: .notificationDue) }
@@ -145,7 +145,7 @@ enum Scheduler {
     }
 
     /// Adds `req` unless it is pending exactly as it is; false if the centre refused or dropped it.
-    private static func addIfChanged(_ req: NotificationRequest, _ s: inout PillState, _ world: inout World<PillEvent>) -> Bool {
+    private static func addIfChanged(_ req: NotificationRequest, _ s: inout PillState, _ world: inout World<PillReminders>) -> Bool {
         guard s.centre.pending[req.identifier]?.request != req else { return true }
         switch s.centre.add(req, &world, wake: .notificationDue) {
         case .added, .replaced: return true

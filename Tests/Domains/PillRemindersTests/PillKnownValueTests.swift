@@ -111,3 +111,11 @@ private func t(_ iso: String) -> Instant {
         #expect(throws: MedicationFile.DecodeError.self) { try MedicationFile.decode(Array("PILLS v0".utf8)) }
     }
 }
+
+/// The domain's declarations keep the kit's contract (every field read in the declaration pass,
+/// `kind(of:)` naming each kind as declared).
+@Suite struct PillContractTests {
+    @Test func declarationsHaveNoProblems() {
+        #expect(PillReminders.entry.problems.isEmpty)
+    }
+}
