@@ -11,7 +11,7 @@ extension PillReminders {
         switch event {
         case .lifecycle(let line):
             guard line.process == "app" else {
-                world.emit(Record("ignored").word("event", "lifecycle").string("reason", "no process '\(line.process)' in this app"))
+                world.reject(LifecycleVocabulary.kind, "unknown-process") { $0.word("process", line.process) }
                 return
             }
             perform(s.life.handle(line.event, &world).actions, &s, &world)
@@ -154,7 +154,7 @@ extension PillReminders {
     static func save(_ s: inout PillState, _ world: inout World<PillReminders>) {
         guard let meds = s.meds else { return }
         if case .corrupt = s.problem {
-            world.emit(Record("save.refused").word("reason", "storeCorrupt"))
+            world.reject("save", "store-corrupt")
             return
         }
         let protection: FileProtection = world.isOn(.completeProtection) ? .complete : .completeUntilFirstUserAuthentication
@@ -176,27 +176,32 @@ extension PillReminders {
     // MARK: Medications
 
     static func notRunning(_ what: String, _ world: inout World<PillReminders>) {
-        world.emit(Record("ignored").word("event", what).word("reason", "appNotRunning"))
+        world.reject(what, "app-not-running")
     }
 
-    static func reject(_ what: String, _ id: String, _ reason: String, _ world: inout World<PillReminders>) {
-        world.emit(Record("med.rejected").word("event", what).string("med", id).string("reason", reason))
+    /// Refuses an add, edit, delete, refill or correction of medication `id`; `detail` is the
+    /// form's message when it says more than `reason` (the value that was wrong).
+    static func refuse(_ what: String, _ id: String, _ reason: String, detail: String? = nil, _ world: inout World<PillReminders>) {
+        world.reject(what, reason) { r in
+            let r = r.string("med", id)
+            return detail.map { r.string("detail", $0) } ?? r
+        }
     }
 
     /// Validates an add or edit against `base` (the current medication for an edit).
     static func validate(_ input: MedicationInput, base: Medication?, _ what: String, _ world: inout World<PillReminders>) -> Medication? {
         let id = input.id
         let name = input.name ?? base?.name ?? ""
-        guard !name.isEmpty else { reject(what, id, "name is empty", &world); return nil }
+        guard !name.isEmpty else { refuse(what, id, "empty-name", &world); return nil }
         var times = base?.times ?? []
         if let raw = input.times {
             guard raw.count <= PillConstants.maxTimesPerMedication else {
-                reject(what, id, "more than \(PillConstants.maxTimesPerMedication) times", &world); return nil
+                refuse(what, id, "too-many-times", detail: "more than \(PillConstants.maxTimesPerMedication) times", &world); return nil
             }
             var parsed: [ReminderTime] = []
             for v in raw {
                 guard v >= 0, let t = ReminderTime(hhmm: v) else {
-                    reject(what, id, "time \(v): hour must be 0...23 and minute 0...59", &world); return nil
+                    refuse(what, id, "bad-time", detail: "time \(v): hour must be 0...23 and minute 0...59", &world); return nil
                 }
                 if parsed.contains(t) {
                     world.emit(Record("med.duplicateTime").string("med", id).word("time", t.id).string("kept", "one reminder"))
@@ -205,11 +210,11 @@ extension PillReminders {
             times = parsed.sorted()
         }
         let perDose = input.pillsPerDose ?? base?.pillsPerDose ?? 1
-        guard perDose >= 1 else { reject(what, id, "pillsPerDose \(perDose) must be at least 1", &world); return nil }
+        guard perDose >= 1 else { refuse(what, id, "bad-per-dose", detail: "pillsPerDose \(perDose) must be at least 1", &world); return nil }
         let pills = input.pills ?? base?.pillsRemaining ?? 0
-        guard pills >= 0 else { reject(what, id, "pills \(pills) is negative", &world); return nil }
+        guard pills >= 0 else { refuse(what, id, "negative-pills", detail: "pills \(pills) is negative", &world); return nil }
         let warn = input.warnDays ?? base?.lowSupplyWarningDays ?? 5
-        guard (0...365).contains(warn) else { reject(what, id, "warnDays \(warn) is outside 0...365", &world); return nil }
+        guard (0...365).contains(warn) else { refuse(what, id, "bad-warn-days", detail: "warnDays \(warn) is outside 0...365", &world); return nil }
         var m = base ?? Medication(id: id, name: name, pillsPerDose: perDose, times: times, pillsRemaining: pills,
                                    lowSupplyWarningDays: warn, since: world.now)
         m.name = name
@@ -230,7 +235,7 @@ extension PillReminders {
     static func requireList(_ what: String, _ s: PillState, _ world: inout World<PillReminders>) -> Bool {
         guard s.life.phase.processExists else { notRunning(what, &world); return false }
         guard s.meds != nil else {
-            world.emit(Record("ignored").word("event", what).word("reason", "storeUnavailable"))
+            world.reject(what, "store-unavailable")
             return false
         }
         return true
@@ -238,8 +243,8 @@ extension PillReminders {
 
     static func addMedication(_ input: MedicationInput, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("addMed", s, &world) else { return }
-        guard s.med(input.id) == nil else { return reject("addMed", input.id, "a medication with this id exists", &world) }
-        guard s.meds!.count < PillConstants.maxMedications else { return reject("addMed", input.id, "too many medications", &world) }
+        guard s.med(input.id) == nil else { return refuse("addMed", input.id, "duplicate-id", &world) }
+        guard s.meds!.count < PillConstants.maxMedications else { return refuse("addMed", input.id, "too-many-medications", &world) }
         guard let m = validate(input, base: nil, "addMed", &world) else { return }
         s.meds!.append(m)
         world.emit(Record("med.added").string("med", m.id).with("times", .tuple(m.times.map { .word($0.id) })).int("pills", m.pillsRemaining))
@@ -251,7 +256,7 @@ extension PillReminders {
 
     static func editMedication(_ input: MedicationInput, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("editMed", s, &world) else { return }
-        guard let i = s.meds!.firstIndex(where: { $0.id == input.id }) else { return reject("editMed", input.id, "unknown medication", &world) }
+        guard let i = s.meds!.firstIndex(where: { $0.id == input.id }) else { return refuse("editMed", input.id, "unknown-medication", &world) }
         guard let m = validate(input, base: s.meds![i], "editMed", &world) else { return }
         s.meds![i] = m
         world.emit(Record("med.edited").string("med", m.id).with("times", .tuple(m.times.map { .word($0.id) })).int("pills", m.pillsRemaining))
@@ -260,7 +265,7 @@ extension PillReminders {
 
     static func deleteMedication(_ id: String, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("deleteMed", s, &world) else { return }
-        guard s.med(id) != nil else { return reject("deleteMed", id, "unknown medication", &world) }
+        guard s.med(id) != nil else { return refuse("deleteMed", id, "unknown-medication", &world) }
         s.meds!.removeAll { $0.id == id }
         s.supply[id] = nil
         world.emit(Record("med.deleted").string("med", id))
@@ -273,8 +278,8 @@ extension PillReminders {
 
     static func refill(_ id: String, _ pills: Int, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("refill", s, &world) else { return }
-        guard let i = s.meds!.firstIndex(where: { $0.id == id }) else { return reject("refill", id, "unknown medication", &world) }
-        guard pills >= 1 else { return reject("refill", id, "pills \(pills) must be at least 1", &world) }
+        guard let i = s.meds!.firstIndex(where: { $0.id == id }) else { return refuse("refill", id, "unknown-medication", &world) }
+        guard pills >= 1 else { return refuse("refill", id, "bad-pills", detail: "pills \(pills) must be at least 1", &world) }
         s.meds![i].pillsRemaining += pills
         world.emit(Record("refilled").string("med", id).int("added", pills).int("pills", s.meds![i].pillsRemaining))
         changed(id, &s, &world, reason: "refill")
@@ -332,7 +337,7 @@ extension PillReminders {
 
     static func handle(_ r: NotificationResponse, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard let med = r.content.userInfo["medID"] else {
-            world.emit(Record("response.ignored").string("id", r.identifier).word("reason", "noMedID"))
+            world.reject("response", "no-med-id") { $0.string("id", r.identifier) }
             return
         }
         let slot = r.content.userInfo["time"] ?? ""
@@ -347,7 +352,7 @@ extension PillReminders {
             recordTaken(med, slot: slot, at: world.now, &s, &world, source: "notification")
         case PillConstants.snooze:
             guard s.meds == nil || s.med(med) != nil else {
-                world.emit(Record("response.ignored").string("id", r.identifier).word("reason", "unknownMedication"))
+                world.reject("response", "unknown-medication") { $0.string("id", r.identifier) }
                 return
             }
             let id = world.isOn(.freshSnoozeId) ? "snooze.\(med).\(world.uuid())" : "snooze.\(med)"
@@ -358,13 +363,13 @@ extension PillReminders {
         case SystemNotificationAction.default:
             world.emit(Record("opened").string("id", r.identifier).word("med", med).string("note", "opening the app does not log a dose"))
         default:
-            world.emit(Record("response.ignored").string("id", r.identifier).word("reason", "unhandledAction"))
+            world.reject("response", "unhandled-action") { $0.string("id", r.identifier) }
         }
     }
 
     static func recordTaken(_ med: String, slot: String, at: Instant, _ s: inout PillState, _ world: inout World<PillReminders>, source: String) {
         guard let i = s.meds?.firstIndex(where: { $0.id == med }) else {
-            world.emit(Record("response.ignored").word("med", med).word("reason", "unknownMedication"))
+            world.reject("response", "unknown-medication") { $0.word("med", med) }
             return
         }
         var m = s.meds![i]
@@ -378,12 +383,12 @@ extension PillReminders {
 
     static func correct(_ med: String, _ time: Int, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("correct", s, &world) else { return }
-        guard let i = s.meds!.firstIndex(where: { $0.id == med }) else { return reject("correct", med, "unknown medication", &world) }
-        guard let t = ReminderTime(hhmm: time), time >= 0 else { return reject("correct", med, "time \(time) is not a valid HHmm", &world) }
+        guard let i = s.meds!.firstIndex(where: { $0.id == med }) else { return refuse("correct", med, "unknown-medication", &world) }
+        guard let t = ReminderTime(hhmm: time), time >= 0 else { return refuse("correct", med, "bad-time", detail: "time \(time) is not a valid HHmm", &world) }
         var m = s.meds![i]
         let corrected = Set(m.log.filter { $0.kind == .corrected }.map { $0.at })
         guard let missed = m.log.last(where: { $0.kind == .missed && $0.slot == t.id && !corrected.contains($0.at) }) else {
-            return reject("correct", med, "no missed \(t.id) dose to correct", &world)
+            return refuse("correct", med, "nothing-to-correct", detail: "no missed \(t.id) dose to correct", &world)
         }
         m.append(DoseEvent(kind: .corrected, at: missed.at, slot: t.id))
         m.pillsRemaining = max(0, m.pillsRemaining - m.pillsPerDose)
