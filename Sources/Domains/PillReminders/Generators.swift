@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// Generators for long runs.
 enum PillGenerators {
@@ -34,30 +35,31 @@ enum PillGenerators {
             let times = try f("times", .tuple())
             let days = try f("days", .int, in: 1...3660)
             let after = try f("after", .int, default: 5, in: 0...119, "minutes after the dose")
-            var minutes: [Int64] = []
+            var doseTimes: [TimeOfDay] = []
             for v in times {
                 // Whole and small before `Int(v)`, which would trap on a huge or non-finite number.
-                guard v == v.rounded(.towardZero), abs(v) < 100_000, let t = ReminderTime(hhmm: Int(v)) else {
+                guard v == v.rounded(.towardZero), abs(v) < 100_000, let t = try? TimeOfDay(hhmmValue: Int(v)) else {
                     throw f.error("bad HHmm in times", at: "times")
                 }
-                minutes.append(Int64(t.minuteOfDay))
+                doseTimes.append(t)
             }
-            let names = med.map { [$0] } ?? (1...count).map { $0 < 10 ? "m0\($0)" : "m\($0)" }
-            return (names: names, minutes: minutes.sorted(), days: days, after: Int64(after), start: f.line.time)
+            let names = med.map { [$0] } ?? (1...count).map { "m" + ZeroPad.two($0) }
+            return (names: names, times: doseTimes.sorted(), days: days, after: Int64(after), start: f.line.time)
         }, expand: { p, context throws(ScenarioError) in
             let startSeconds = p.start.secondsSinceEpochFloor
             let dayStart = startSeconds - ((startSeconds % 86_400) + 86_400) % 86_400
             var out: [Generated<PillEvent>] = []
-            guard p.days * p.minutes.count * p.names.count <= context.maxEvents else {
-                throw context.error("takenDaily would produce \(p.days * p.minutes.count * p.names.count) events; the limit is \(context.maxEvents)")
+            guard p.days * p.times.count * p.names.count <= context.maxEvents else {
+                throw context.error("takenDaily would produce \(p.days * p.times.count * p.names.count) events; the limit is \(context.maxEvents)")
             }
+            // Each time's identifiers once, not once a day.
+            let ids = p.times.map { t in p.names.map { "dose.\($0).\(t.digits)" } }
             for d in 0..<Int64(p.days) {
-                for m in p.minutes {
-                    let at = dayStart + d * 86_400 + (m + p.after) * 60
+                for (t, dose) in zip(p.times, ids) {
+                    let at = dayStart + d * 86_400 + (Int64(t.minutesSinceMidnight) + p.after) * 60
                     guard at >= startSeconds else { continue }
-                    let t = ReminderTime(hour: Int(m / 60), minute: Int(m % 60))!
-                    for n in p.names {
-                        out.append(Generated(.seconds(at - startSeconds), .respond(id: "dose.\(n).\(t.id)", action: PillConstants.taken)))
+                    for id in dose {
+                        out.append(Generated(.seconds(at - startSeconds), .respond(id: id, action: PillConstants.taken)))
                     }
                 }
             }

@@ -198,13 +198,13 @@ extension PillReminders {
             guard raw.count <= PillConstants.maxTimesPerMedication else {
                 refuse(what, id, "too-many-times", detail: "more than \(PillConstants.maxTimesPerMedication) times", &world); return nil
             }
-            var parsed: [ReminderTime] = []
+            var parsed: [TimeOfDay] = []
             for v in raw {
-                guard v >= 0, let t = ReminderTime(hhmm: v) else {
+                guard let t = try? TimeOfDay(hhmmValue: v) else {
                     refuse(what, id, "bad-time", detail: "time \(v): hour must be 0...23 and minute 0...59", &world); return nil
                 }
                 if parsed.contains(t) {
-                    world.emit(Record("med.duplicateTime").string("med", id).word("time", t.id).string("kept", "one reminder"))
+                    world.emit(Record("med.duplicateTime").string("med", id).word("time", t.digits).string("kept", "one reminder"))
                 } else { parsed.append(t) }
             }
             times = parsed.sorted()
@@ -223,12 +223,7 @@ extension PillReminders {
         m.pillsRemaining = pills
         m.lowSupplyWarningDays = warn
         // Fault storedAsDate: the app keeps each time as the UTC time of its next occurrence.
-        m.bakedUTC = times.compactMap { t in
-            world.zone.nextMatch(after: world.now, hour: t.hour, minute: t.minute).flatMap { at in
-                let u = Zone.utc.localDateTime(at)
-                return ReminderTime(hour: u.hour, minute: u.minute)
-            }
-        }
+        m.bakedUTC = times.compactMap { t in t.nextOccurrence(after: world.now, in: world.zone).map { TimeOfDay(at: $0, in: .utc) } }
         return m
     }
 
@@ -247,7 +242,7 @@ extension PillReminders {
         guard s.meds!.count < PillConstants.maxMedications else { return refuse("addMed", input.id, "too-many-medications", &world) }
         guard let m = validate(input, base: nil, "addMed", &world) else { return }
         s.meds!.append(m)
-        world.emit(Record("med.added").string("med", m.id).with("times", .tuple(m.times.map { .word($0.id) })).int("pills", m.pillsRemaining))
+        world.emit(Record("med.added").string("med", m.id).with("times", .tuple(m.times.map { .word($0.digits) })).int("pills", m.pillsRemaining))
         if !m.times.isEmpty && s.centre.authorization == .notDetermined {
             if s.centre.requestAuthorization(answer: s.permissionAnswer, &world) == .denied { permissionHint(&world) }
         }
@@ -259,7 +254,7 @@ extension PillReminders {
         guard let i = s.meds!.firstIndex(where: { $0.id == input.id }) else { return refuse("editMed", input.id, "unknown-medication", &world) }
         guard let m = validate(input, base: s.meds![i], "editMed", &world) else { return }
         s.meds![i] = m
-        world.emit(Record("med.edited").string("med", m.id).with("times", .tuple(m.times.map { .word($0.id) })).int("pills", m.pillsRemaining))
+        world.emit(Record("med.edited").string("med", m.id).with("times", .tuple(m.times.map { .word($0.digits) })).int("pills", m.pillsRemaining))
         changed(m.id, &s, &world, reason: "edit")
     }
 
@@ -384,16 +379,16 @@ extension PillReminders {
     static func correct(_ med: String, _ time: Int, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("correct", s, &world) else { return }
         guard let i = s.meds!.firstIndex(where: { $0.id == med }) else { return refuse("correct", med, "unknown-medication", &world) }
-        guard let t = ReminderTime(hhmm: time), time >= 0 else { return refuse("correct", med, "bad-time", detail: "time \(time) is not a valid HHmm", &world) }
+        guard let t = try? TimeOfDay(hhmmValue: time) else { return refuse("correct", med, "bad-time", detail: "time \(time) is not a valid HHmm", &world) }
         var m = s.meds![i]
         let corrected = Set(m.log.filter { $0.kind == .corrected }.map { $0.at })
-        guard let missed = m.log.last(where: { $0.kind == .missed && $0.slot == t.id && !corrected.contains($0.at) }) else {
-            return refuse("correct", med, "nothing-to-correct", detail: "no missed \(t.id) dose to correct", &world)
+        guard let missed = m.log.last(where: { $0.kind == .missed && $0.slot == t.digits && !corrected.contains($0.at) }) else {
+            return refuse("correct", med, "nothing-to-correct", detail: "no missed \(t.digits) dose to correct", &world)
         }
-        m.append(DoseEvent(kind: .corrected, at: missed.at, slot: t.id))
+        m.append(DoseEvent(kind: .corrected, at: missed.at, slot: t.digits))
         m.pillsRemaining = max(0, m.pillsRemaining - m.pillsPerDose)
         s.meds![i] = m
-        world.emit(Record("dose.corrected").word("med", med).word("time", t.id).instant("slot", missed.at)
+        world.emit(Record("dose.corrected").word("med", med).word("time", t.digits).instant("slot", missed.at)
             .int("missedCount", m.outstandingMissed).int("pills", m.pillsRemaining))
         changed(med, &s, &world, reason: "correct")
     }

@@ -18,9 +18,9 @@ import Platform
 ///   the medications whose requests changed. Either way the removals and adds, and their order,
 ///   are those of comparing every wanted request with what is pending.
 enum Scheduler {
-    static func content(_ m: Medication, _ t: ReminderTime) -> NotificationContent {
+    static func content(_ m: Medication, _ t: TimeOfDay) -> NotificationContent {
         NotificationContent(title: "Time for \(m.name)", body: m.pillsPerDose == 1 ? "Take 1 pill." : "Take \(m.pillsPerDose) pills.",
-                            categoryIdentifier: PillConstants.doseCategory, userInfo: ["medID": m.id, "time": t.id],
+                            categoryIdentifier: PillConstants.doseCategory, userInfo: ["medID": m.id, "time": t.digits],
                             interruptionLevel: .timeSensitive)
     }
 
@@ -51,14 +51,14 @@ enum Scheduler {
                 guard !s.requestMemo.entries[i].key.matches(m, sup, storedAsDate: storedAsDate) else { continue }
                 changed.append((i, s.requestMemo.entries[i]))
                 s.requestMemo.entries[i] = MedRequests.make(m, sup, storedAsDate: storedAsDate, zone: world.zone) { t in
-                    "dose.\(m.id).\(t.id)"
+                    "dose.\(m.id).\(t.digits)"
                 }
             }
         } else if randomIds {
             s.requestMemo = RequestMemo()
         } else {
             s.requestMemo = RequestMemo(zone: world.zone, storedAsDate: storedAsDate, entries: sorted.map { m in
-                MedRequests.make(m, s.supply[m.id], storedAsDate: storedAsDate, zone: world.zone) { t in "dose.\(m.id).\(t.id)" }
+                MedRequests.make(m, s.supply[m.id], storedAsDate: storedAsDate, zone: world.zone) { t in "dose.\(m.id).\(t.digits)" }
             })
         }
         let perMed = randomIds ? sorted.map { m in
@@ -106,7 +106,7 @@ enum Scheduler {
             // One-off for each dose time's next occurrence, dated in the device zone.
             var candidates: [(req: NotificationRequest, next: Instant)] = []
             for (req, t) in perMed.flatMap(\.doses) {
-                guard let next = CalendarComponents(hour: t.hour, minute: t.minute).nextMatch(after: world.now, deviceZone: world.zone) else { continue }
+                guard let next = t.nextOccurrence(after: world.now, in: world.zone) else { continue }
                 let d = world.zone.localDateTime(next)
                 var one = req
                 one.trigger = .calendar(CalendarComponents(year: d.year, month: d.month, day: d.day, hour: t.hour, minute: t.minute), repeats: false)
