@@ -1,6 +1,17 @@
 import Platform
 import LockstepCore
 
+extension TimeOfDay {
+    /// The bytes of `digits` (`0800`), appended without making a `String`: the state line and the
+    /// file are written at every Taken, and `digits` builds a string each time.
+    func appendDigits(to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "0") + UInt8(hour / 10))
+        out.append(UInt8(ascii: "0") + UInt8(hour % 10))
+        out.append(UInt8(ascii: "0") + UInt8(minute / 10))
+        out.append(UInt8(ascii: "0") + UInt8(minute % 10))
+    }
+}
+
 /// One entry of a medication's dose log (append-only; only the latest `PillConstants.logLimit`
 /// entries are kept, the totals are counters).
 public struct DoseEvent: Hashable, Sendable {

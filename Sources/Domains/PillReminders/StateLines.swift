@@ -62,7 +62,7 @@ struct MedStateLine: Sendable {
         } else {
             for (i, t) in m.times.enumerated() {
                 if i > 0 { b.append(44) }
-                b.append(contentsOf: t.digits.utf8)
+                t.appendDigits(to: &b)
             }
         }
         for (k, v) in [(" pills=", m.pillsRemaining), (" warnDays=", m.lowSupplyWarningDays), (" taken=", m.takenCount),

@@ -35,11 +35,14 @@ enum MedicationFile {
             JSONDocument.writeString(k, to: &out)
             out.append(58)
         }
-        func strings(_ list: [String]) {
+        // `digits` as JSON strings: four ASCII digits need no escaping.
+        func times(_ list: [TimeOfDay]) {
             out.append(91)
-            for (i, v) in list.enumerated() {
+            for (i, t) in list.enumerated() {
                 if i > 0 { out.append(44) }
-                JSONDocument.writeString(v, to: &out)
+                out.append(34)
+                t.appendDigits(to: &out)
+                out.append(34)
             }
             out.append(93)
         }
@@ -47,7 +50,7 @@ enum MedicationFile {
         key("id"); JSONDocument.writeString(m.id, to: &out); out.append(44)
         key("name"); JSONDocument.writeString(m.name, to: &out); out.append(44)
         key("perDose"); JSONDocument.writeInteger(Int64(m.pillsPerDose), to: &out); out.append(44)
-        key("times"); strings(m.times.map(\.digits)); out.append(44)
+        key("times"); times(m.times); out.append(44)
         key("pills"); JSONDocument.writeInteger(Int64(m.pillsRemaining), to: &out); out.append(44)
         key("warnDays"); JSONDocument.writeInteger(Int64(m.lowSupplyWarningDays), to: &out); out.append(44)
         key("since"); JSONDocument.writeInteger(m.since.secondsSinceEpochFloor, to: &out); out.append(44)
@@ -68,7 +71,7 @@ enum MedicationFile {
         }
         out.append(93)
         out.append(44)
-        key("bakedUTC"); strings(m.bakedUTC.map(\.digits))
+        key("bakedUTC"); times(m.bakedUTC)
         out.append(125)
         return out
     }

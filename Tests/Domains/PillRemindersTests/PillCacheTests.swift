@@ -32,6 +32,16 @@ private func hm(_ hour: Int, _ minute: Int) -> TimeOfDay { try! TimeOfDay(hour: 
         return [a, b]
     }
 
+    /// Every minute of the day: the bytes written directly are `digits`.
+    @Test func appendedDigitsEqualDigits() throws {
+        for minutes in 0..<TimeOfDay.minutesPerDay {
+            let t = try TimeOfDay(minutesSinceMidnight: minutes)
+            var bytes: [UInt8] = []
+            t.appendDigits(to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == t.digits)
+        }
+    }
+
     @Test func directJSONObjectEqualsTheTree() {
         for m in Self.meds() {
             #expect(MedicationFile.objectBytes(m) == JSONDocument.bytes(MedicationFile.object(m), keyOrder: .asBuilt))
