@@ -179,12 +179,13 @@ extension PillReminders {
         world.reject(what, "app-not-running")
     }
 
-    /// Refuses an add, edit, delete, refill or correction of medication `id`; `detail` is the
-    /// form's message when it says more than `reason` (the value that was wrong).
-    static func refuse(_ what: String, _ id: String, _ reason: String, detail: String? = nil, _ world: inout World<PillReminders>) {
+    /// Refuses an add, edit, delete, refill or correction of medication `id`; `why` is the
+    /// form's message when it says more than `reason` (the value that was wrong), as Platform keeps
+    /// its old sentences.
+    static func refuse(_ what: String, _ id: String, _ reason: String, why: String? = nil, _ world: inout World<PillReminders>) {
         world.reject(what, reason) { r in
             let r = r.string("med", id)
-            return detail.map { r.string("detail", $0) } ?? r
+            return why.map { r.string("why", $0) } ?? r
         }
     }
 
@@ -196,12 +197,12 @@ extension PillReminders {
         var times = base?.times ?? []
         if let raw = input.times {
             guard raw.count <= PillConstants.maxTimesPerMedication else {
-                refuse(what, id, "too-many-times", detail: "more than \(PillConstants.maxTimesPerMedication) times", &world); return nil
+                refuse(what, id, "too-many-times", why: "more than \(PillConstants.maxTimesPerMedication) times", &world); return nil
             }
             var parsed: [TimeOfDay] = []
             for v in raw {
                 guard let t = try? TimeOfDay(hhmmValue: v) else {
-                    refuse(what, id, "bad-time", detail: "time \(v): hour must be 0...23 and minute 0...59", &world); return nil
+                    refuse(what, id, "bad-time", why: "time \(v): hour must be 0...23 and minute 0...59", &world); return nil
                 }
                 if parsed.contains(t) {
                     world.emit(Record("med.duplicateTime").string("med", id).word("time", t.digits).string("kept", "one reminder"))
@@ -210,11 +211,11 @@ extension PillReminders {
             times = parsed.sorted()
         }
         let perDose = input.pillsPerDose ?? base?.pillsPerDose ?? 1
-        guard perDose >= 1 else { refuse(what, id, "bad-per-dose", detail: "pillsPerDose \(perDose) must be at least 1", &world); return nil }
+        guard perDose >= 1 else { refuse(what, id, "bad-per-dose", why: "pillsPerDose \(perDose) must be at least 1", &world); return nil }
         let pills = input.pills ?? base?.pillsRemaining ?? 0
-        guard pills >= 0 else { refuse(what, id, "negative-pills", detail: "pills \(pills) is negative", &world); return nil }
+        guard pills >= 0 else { refuse(what, id, "negative-pills", why: "pills \(pills) is negative", &world); return nil }
         let warn = input.warnDays ?? base?.lowSupplyWarningDays ?? 5
-        guard (0...365).contains(warn) else { refuse(what, id, "bad-warn-days", detail: "warnDays \(warn) is outside 0...365", &world); return nil }
+        guard (0...365).contains(warn) else { refuse(what, id, "bad-warn-days", why: "warnDays \(warn) is outside 0...365", &world); return nil }
         var m = base ?? Medication(id: id, name: name, pillsPerDose: perDose, times: times, pillsRemaining: pills,
                                    lowSupplyWarningDays: warn, since: world.now)
         m.name = name
@@ -274,7 +275,7 @@ extension PillReminders {
     static func refill(_ id: String, _ pills: Int, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("refill", s, &world) else { return }
         guard let i = s.meds!.firstIndex(where: { $0.id == id }) else { return refuse("refill", id, "unknown-medication", &world) }
-        guard pills >= 1 else { return refuse("refill", id, "bad-pills", detail: "pills \(pills) must be at least 1", &world) }
+        guard pills >= 1 else { return refuse("refill", id, "bad-pills", why: "pills \(pills) must be at least 1", &world) }
         s.meds![i].pillsRemaining += pills
         world.emit(Record("refilled").string("med", id).int("added", pills).int("pills", s.meds![i].pillsRemaining))
         changed(id, &s, &world, reason: "refill")
@@ -379,11 +380,11 @@ extension PillReminders {
     static func correct(_ med: String, _ time: Int, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("correct", s, &world) else { return }
         guard let i = s.meds!.firstIndex(where: { $0.id == med }) else { return refuse("correct", med, "unknown-medication", &world) }
-        guard let t = try? TimeOfDay(hhmmValue: time) else { return refuse("correct", med, "bad-time", detail: "time \(time) is not a valid HHmm", &world) }
+        guard let t = try? TimeOfDay(hhmmValue: time) else { return refuse("correct", med, "bad-time", why: "time \(time) is not a valid HHmm", &world) }
         var m = s.meds![i]
         let corrected = Set(m.log.filter { $0.kind == .corrected }.map { $0.at })
         guard let missed = m.log.last(where: { $0.kind == .missed && $0.slot == t.digits && !corrected.contains($0.at) }) else {
-            return refuse("correct", med, "nothing-to-correct", detail: "no missed \(t.digits) dose to correct", &world)
+            return refuse("correct", med, "nothing-to-correct", why: "no missed \(t.digits) dose to correct", &world)
         }
         m.append(DoseEvent(kind: .corrected, at: missed.at, slot: t.digits))
         m.pillsRemaining = max(0, m.pillsRemaining - m.pillsPerDose)
