@@ -57,3 +57,17 @@ public enum PillEvent: Sendable {
     /// The centre's delivery timer.
     case notificationDue
 }
+
+/// The answers a user can give to notification permission (the prompt, or Settings): every
+/// `NotificationAuthorization` but `notDetermined`, which no one can choose.
+public enum PermissionAnswer: String, Sendable, CaseIterable {
+    case granted, denied, provisional
+
+    public var authorization: NotificationAuthorization {
+        switch self {
+        case .granted: .granted
+        case .denied: .denied
+        case .provisional: .provisional
+        }
+    }
+}

@@ -1,8 +1,9 @@
 import LockstepCore
+import Platform
 
 /// Generators for long runs.
 enum PillGenerators {
-    static var all: [Generator<PillEvent>] { [takenDaily] }
+    static let all: [Generator<PillEvent>] = [takenDaily]
 
     /// `gen takenDaily med=a times=0800,2000 days=365 after=5`: a TAKEN response `after` minutes
     /// after each dose time on each of `days` days, counting from the `gen` line's UTC day, for
@@ -27,37 +28,41 @@ enum PillGenerators {
     ///     until @2027-01-01T00:00:00Z
     ///
     /// It delivers 14,600 notifications and answers each with TAKEN in the background.
-    static var takenDaily: Generator<PillEvent> { Generator<PillEvent>(
-        "takenDaily", "TAKEN responses after each daily dose (UTC scenarios).",
-        fields: [.optional("med", .word), .optional("meds", .integer), FieldSpec("times", .tuple(count: 0)),
-                 FieldSpec("days", .integer), .optional("after", .integer, "minutes after the dose (default 5)")]
-    ) { line, ctx throws(ScenarioError) in
-        let days = Int(try line.int("days", in: 1...3660))
-        let after = Int64(try line.int("after", in: 0...119, default: 5))
-        let count = Int(try line.int("meds", in: 1...64, default: 1))
-        let names = line.has("med") ? [try line.word("med")] : (1...count).map { $0 < 10 ? "m0\($0)" : "m\($0)" }
-        var minutes: [Int64] = []
-        for v in try line.doubles("times") {
-            guard let t = ReminderTime(hhmm: Int(v)), Double(Int(v)) == v else { throw line.error("bad HHmm in times", at: "times") }
-            minutes.append(Int64(t.minuteOfDay))
-        }
-        minutes.sort()
-        let startSeconds = line.time.secondsSinceEpochFloor
-        let dayStart = startSeconds - ((startSeconds % 86_400) + 86_400) % 86_400
-        var out: [Generated<PillEvent>] = []
-        guard days * minutes.count * names.count <= ctx.maxEvents else {
-            throw line.error("takenDaily would produce \(days * minutes.count * names.count) events; the limit is \(ctx.maxEvents)")
-        }
-        for d in 0..<Int64(days) {
-            for m in minutes {
-                let at = dayStart + d * 86_400 + (m + after) * 60
-                guard at >= startSeconds else { continue }
-                let t = ReminderTime(hour: Int(m / 60), minute: Int(m % 60))!
-                for n in names {
-                    out.append(Generated(.seconds(at - startSeconds), "respond", .respond(id: "dose.\(n).\(t.id)", action: PillConstants.taken)))
+    static let takenDaily = Generator<PillEvent>(
+        "takenDaily", "TAKEN responses after each daily dose (UTC scenarios).", parameters: { f throws(ScenarioError) in
+            let med = try f.optional("med", .word)
+            let count = try f("meds", .int, default: 1, in: 1...64)
+            let times = try f("times", .tuple())
+            let days = try f("days", .int, in: 1...3660)
+            let after = try f("after", .int, default: 5, in: 0...119, "minutes after the dose")
+            var doseTimes: [TimeOfDay] = []
+            for v in times {
+                // Whole and small before `Int(v)`, which would trap on a huge or non-finite number.
+                guard v == v.rounded(.towardZero), abs(v) < 100_000, let t = try? TimeOfDay(hhmmValue: Int(v)) else {
+                    throw f.error("bad HHmm in times", at: "times")
+                }
+                doseTimes.append(t)
+            }
+            let names = med.map { [$0] } ?? (1...count).map { "m" + ZeroPad.two($0) }
+            return (names: names, times: doseTimes.sorted(), days: days, after: Int64(after), start: f.line.time)
+        }, expand: { p, context throws(ScenarioError) in
+            let startSeconds = p.start.secondsSinceEpochFloor
+            let dayStart = startSeconds - ((startSeconds % 86_400) + 86_400) % 86_400
+            var out: [Generated<PillEvent>] = []
+            guard p.days * p.times.count * p.names.count <= context.maxEvents else {
+                throw context.error("takenDaily would produce \(p.days * p.times.count * p.names.count) events; the limit is \(context.maxEvents)")
+            }
+            // Each time's identifiers once, not once a day.
+            let ids = p.times.map { t in p.names.map { "dose.\($0).\(t.digits)" } }
+            for d in 0..<Int64(p.days) {
+                for (t, dose) in zip(p.times, ids) {
+                    let at = dayStart + d * 86_400 + (Int64(t.minutesSinceMidnight) + p.after) * 60
+                    guard at >= startSeconds else { continue }
+                    for id in dose {
+                        out.append(Generated(.seconds(at - startSeconds), .respond(id: id, action: PillConstants.taken)))
+                    }
                 }
             }
-        }
-        return out
-    } }
+            return out
+        })
 }

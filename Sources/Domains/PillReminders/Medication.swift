@@ -1,28 +1,15 @@
 import Platform
 import LockstepCore
 
-/// A wall-clock time of day: hour and minute, never a `Date`, so it means "08:00 wherever the
-/// phone is" across DST and travel.
-public struct ReminderTime: Hashable, Sendable, Comparable {
-    public var hour: Int
-    public var minute: Int
-
-    /// nil outside 0...23 / 0...59 (an id like `2460` must never exist).
-    public init?(hour: Int, minute: Int) {
-        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
-        self.hour = hour
-        self.minute = minute
+extension TimeOfDay {
+    /// The bytes of `digits` (`0800`), appended without making a `String`: the state line and the
+    /// file are written at every Taken, and `digits` builds a string each time.
+    func appendDigits(to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "0") + UInt8(hour / 10))
+        out.append(UInt8(ascii: "0") + UInt8(hour % 10))
+        out.append(UInt8(ascii: "0") + UInt8(minute / 10))
+        out.append(UInt8(ascii: "0") + UInt8(minute % 10))
     }
-
-    /// `HHmm` as written in scenarios (`800` or `0800` is 08:00), nil when out of range.
-    public init?(hhmm: Int) { self.init(hour: hhmm / 100, minute: hhmm % 100) }
-
-    /// `0800`, `2105`: the identifier suffix.
-    public var id: String { (hour < 10 ? "0" : "") + "\(hour)" + (minute < 10 ? "0" : "") + "\(minute)" }
-
-    public var minuteOfDay: Int { hour * 60 + minute }
-
-    public static func < (a: ReminderTime, b: ReminderTime) -> Bool { a.minuteOfDay < b.minuteOfDay }
 }
 
 /// One entry of a medication's dose log (append-only; only the latest `PillConstants.logLimit`
@@ -42,8 +29,9 @@ public struct Medication: Hashable, Sendable {
     public var id: String
     public var name: String
     public var pillsPerDose: Int
-    /// Distinct, ascending.
-    public var times: [ReminderTime]
+    /// Distinct, ascending. Wall-clock times (never a `Date`), so 08:00 means 08:00 wherever the
+    /// phone is, across DST and travel; `digits` (`0800`) is the identifier suffix.
+    public var times: [TimeOfDay]
     public var pillsRemaining: Int
     public var lowSupplyWarningDays: Int
     /// When it was added (missed-dose detection starts here).
@@ -53,7 +41,7 @@ public struct Medication: Hashable, Sendable {
     public var missedCount = 0
     public var correctedCount = 0
     /// Fault `storedAsDate` only: each time as a UTC time of day baked at entry.
-    public var bakedUTC: [ReminderTime] = []
+    public var bakedUTC: [TimeOfDay] = []
 
     public var pillsPerDay: Int { pillsPerDose * times.count }
 
@@ -84,7 +72,8 @@ public enum PillConstants {
     public static let graceWindow = Duration.hours(2)
     /// Missed-dose detection judges at most this far back (older slots are reported as not judged).
     public static let missedLookback = Duration.hours(48)
-    public static let warningHour = 9
+    /// When the low-supply warning fires, local time.
+    public static let warningTime = try! TimeOfDay(hour: 9, minute: 0)
     public static let logLimit = 16
     public static let maxMedications = 64
     public static let maxTimesPerMedication = 12

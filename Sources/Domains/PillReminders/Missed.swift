@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// Missed-dose detection, run when the app becomes active (iOS cannot tell an app that a reminder
 /// was ignored).
@@ -14,7 +15,7 @@ import LockstepCore
 enum MissedDetection {
     static let maxSlotsPerCheck = 512
 
-    static func run(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func run(_ s: inout PillState, _ world: inout World<PillReminders>) {
         guard var meds = s.meds else { return }
         let horizon = world.now - PillConstants.graceWindow
         let floor = world.now - PillConstants.missedLookback
@@ -31,24 +32,24 @@ enum MissedDetection {
                 var slots: [Instant] = []
                 var cursor = from
                 while slots.count < maxSlotsPerCheck,
-                      let next = world.zone.nextMatch(after: cursor, hour: t.hour, minute: t.minute), next <= horizon {
+                      let next = t.nextOccurrence(after: cursor, in: world.zone), next <= horizon {
                     slots.append(next)
                     cursor = next
                 }
                 var used = Set<Int>()
                 for slot in slots {
-                    if m.log.contains(where: { $0.kind == .missed && $0.slot == t.id && $0.at == slot }) { continue }
+                    if m.log.contains(where: { $0.kind == .missed && $0.slot == t.digits && $0.at == slot }) { continue }
                     var best: (index: Int, distance: Int64)?
-                    for (j, e) in m.log.enumerated() where e.kind != .missed && e.slot == t.id && !used.contains(j) {
+                    for (j, e) in m.log.enumerated() where e.kind != .missed && e.slot == t.digits && !used.contains(j) {
                         let distance = abs((e.at - slot).nanoseconds)
                         if distance <= PillConstants.graceWindow.nanoseconds, best.map({ distance < $0.distance }) ?? true {
                             best = (j, distance)
                         }
                     }
                     if let best { used.insert(best.index); continue }
-                    m.append(DoseEvent(kind: .missed, at: slot, slot: t.id))
+                    m.append(DoseEvent(kind: .missed, at: slot, slot: t.digits))
                     found += 1
-                    world.emit(Record("dose.missed").word("med", m.id).word("time", t.id).instant("slot", slot)
+                    world.emit(Record("dose.missed").word("med", m.id).word("time", t.digits).instant("slot", slot)
                         .word("local", world.zone.formatLocal(slot)).int("missedCount", m.outstandingMissed))
                 }
             }

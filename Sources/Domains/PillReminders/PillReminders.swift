@@ -41,41 +41,99 @@ public enum PillReminders: Domain {
     public static let name = "pillReminders"
     public static let summary = "Daily Pills: wall-clock medication reminders across DST/travel, 64-pending budget, Lock Screen actions, supply and missed doses (seed 001, \"Medication reminders that actually fire\")."
 
-    static let medFields: [FieldSpec] = [
-        FieldSpec("id", .word, "medication id"),
-        .optional("name", .string), .optional("times", .tuple(count: 0), "HHmm values, e.g. 0800,2100"),
-        .optional("perDose", .integer, "pills per dose (default 1)"), .optional("pills", .integer, "pills remaining"),
-        .optional("warnDays", .integer, "low-supply warning days (default 5)"),
-    ]
+    /// `times=0800,2100`: whole `HHmm` numbers. Hour and minute are checked by the reducer, which
+    /// answers a bad one with a record rather than a scenario error (the app's form would).
+    static let hhmmValues = FieldKind<[Int]>(type: .tuple(count: 0), placeholder: { [] }, read: { line, i throws(ScenarioError) in
+        var out: [Int] = []
+        for v in try line.doubles(at: i) {
+            guard v == v.rounded(.towardZero), abs(v) < 100_000 else {
+                throw line.error("times must be whole HHmm values like 0800,2100", at: "times")
+            }
+            out.append(Int(v))
+        }
+        return out
+    }, text: { $0.map { String($0) }.joined(separator: ",") })
 
-    public static var eventKinds: [EventSpec] {
-        [
-            LifecycleVocabulary.spec,
-            EventSpec("addMed", "Adds a medication.", fields: medFields),
-            EventSpec("editMed", "Edits a medication; fields not given keep their values.", fields: medFields),
-            EventSpec("deleteMed", "Deletes a medication and its reminders.", fields: [FieldSpec("id", .word)]),
-            EventSpec("refill", "Adds pills.", fields: [FieldSpec("id", .word), FieldSpec("pills", .integer)]),
-            EventSpec("respond", "The user answers a delivered notification.", fields: [
-                FieldSpec("id", .word, "request identifier"), FieldSpec("action", .word, "TAKEN | SNOOZE_10 | default | dismiss | …")]),
-            EventSpec("correct", "Marks the latest missed dose of that time as taken.", fields: [
-                FieldSpec("med", .word), FieldSpec("time", .integer, "HHmm")]),
-            EventSpec("device", "Reboot, lock or unlock the phone.", positional: [
-                FieldSpec("action", .word(choices: DeviceAction.allCases.map(\.rawValue)))]),
-            EventSpec("settings", "Notification permission changed in Settings.", fields: [
-                FieldSpec("notifications", .word(choices: ["granted", "denied", "provisional"]))]),
-            EventSpec("audit", "Shows the pending audit (\"Pending: N / 64\")."),
-            EventSpec("storeSeed", "Puts a file's bytes in medications.json.", fields: [FieldSpec("file", .file)]),
-            EventSpec("storeCorrupt", "Damages medications.json.", fields: [FieldSpec("reason", .string)]),
-            EventSpec("resetData", "The user discards unreadable data and starts an empty list."),
-        ]
+    /// Counts are checked by the reducer (a record); this range only keeps them far from overflow.
+    static let counts: ClosedRange<Int> = -1_000_000...1_000_000
+
+    /// The add/edit screen's fields (an edit keeps what is not given).
+    static func medication(_ f: inout Fields) throws(ScenarioError) -> MedicationInput {
+        MedicationInput(id: try f("id", .word, "medication id"), name: try f.optional("name", .string),
+                        times: try f.optional("times", hhmmValues, "HHmm values, e.g. 0800,2100"),
+                        pillsPerDose: try f.optional("perDose", .int, in: counts, "pills per dose (default 1)"),
+                        pills: try f.optional("pills", .int, in: counts, "pills remaining"),
+                        warnDays: try f.optional("warnDays", .int, in: counts, "low-supply warning days (default 5)"))
     }
 
-    public static var configKeys: [ConfigSpec] {
-        [
-            ConfigSpec("permission", .word(choices: ["granted", "denied", "provisional"]), default: "granted",
-                       "the user's answer to the permission prompt"),
-            ConfigSpec("launched", .bool, default: "true", "start with the app launched and active"),
-        ]
+    public static let events: [EventKind<PillEvent>] = [
+        LifecycleVocabulary.eventKind { .lifecycle($0) },
+        EventKind("addMed", "Adds a medication.") { f throws(ScenarioError) in .addMedication(try medication(&f)) },
+        EventKind("editMed", "Edits a medication; fields not given keep their values.") { f throws(ScenarioError) in
+            .editMedication(try medication(&f))
+        },
+        EventKind("deleteMed", "Deletes a medication and its reminders.") { f throws(ScenarioError) in
+            .deleteMedication(id: try f("id", .word))
+        },
+        EventKind("refill", "Adds pills.") { f throws(ScenarioError) in
+            .refill(id: try f("id", .word), pills: try f("pills", .int, in: counts))
+        },
+        EventKind("respond", "The user answers a delivered notification.") { f throws(ScenarioError) in
+            .respond(id: try f("id", .word, "request identifier"),
+                     action: try f("action", .word, "TAKEN | SNOOZE_10 | default | dismiss | …"))
+        },
+        EventKind("correct", "Marks the latest missed dose of that time as taken.") { f throws(ScenarioError) in
+            .correct(med: try f("med", .word), time: try f("time", .int, in: counts, "HHmm"))
+        },
+        EventKind("device", "Reboot, lock or unlock the phone.") { f throws(ScenarioError) in
+            .device(try f.argument("action", .choice(DeviceAction.self)))
+        },
+        EventKind("settings", "Notification permission changed in Settings.") { f throws(ScenarioError) in
+            .settings(try f("notifications", .choice(PermissionAnswer.self)).authorization)
+        },
+        EventKind("audit", "Shows the pending audit (\"Pending: N / 64\").") { _ throws(ScenarioError) in .audit },
+        EventKind("storeSeed", "Puts a file's bytes in medications.json.") { f throws(ScenarioError) in
+            let bytes = try f("file", .file)
+            // The path as written names the fixture in the trace.
+            let label = f.line.index(of: "file").map { f.line.rawText($0) } ?? ""
+            return .storeSeed(bytes: bytes, label: label)
+        },
+        EventKind("storeCorrupt", "Damages medications.json.") { f throws(ScenarioError) in
+            .storeCorrupt(reason: try f("reason", .string))
+        },
+        EventKind("resetData", "The user discards unreadable data and starts an empty list.") { _ throws(ScenarioError) in .resetData },
+    ]
+
+    public static func kind(of event: PillEvent) -> String {
+        switch event {
+        case .lifecycle: LifecycleVocabulary.kind
+        case .addMedication: "addMed"
+        case .editMedication: "editMed"
+        case .deleteMedication: "deleteMed"
+        case .refill: "refill"
+        case .respond: "respond"
+        case .correct: "correct"
+        case .device: "device"
+        case .settings: "settings"
+        case .audit: "audit"
+        case .storeSeed: "storeSeed"
+        case .storeCorrupt: "storeCorrupt"
+        case .resetData: "resetData"
+        case .notificationDue: NotificationCentre.timerKind
+        }
+    }
+
+    public struct Settings: Sendable {
+        /// The user's answer to the permission prompt.
+        var permission: NotificationAuthorization
+        /// Start with the app launched and active.
+        var launched: Bool
+    }
+
+    public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
+        Settings(permission: try s("permission", .choice(PermissionAnswer.self), default: .granted,
+                                   "the user's answer to the permission prompt").authorization,
+                 launched: try s("launched", .bool, default: true, "start with the app launched and active"))
     }
 
     /// A state digest every 16th step (and always at the end). The state holds the notification
@@ -86,59 +144,17 @@ public enum PillReminders: Domain {
     /// a year's replay; every 16th step keeps a divergence that shows in no output pinned to
     /// within 16 steps (a few hours of a busy day) at a sixteenth of the cost.
     public static var digestInterval: Int { 16 }
-    public static var faults: [FaultSpec] { PillFaults.all }
-    public static var generators: [Generator<PillEvent>] { PillGenerators.all }
+    public static let generators: [Generator<PillEvent>] = PillGenerators.all
 
-    public static func start(_ config: Config, _ world: inout World<PillEvent>) throws(ScenarioError) -> PillState {
+    public static func start(_ settings: Settings, _ world: inout World<PillReminders>) throws(ScenarioError) -> PillState {
         var s = PillState()
-        s.permissionAnswer = NotificationAuthorization(rawValue: try config.word("permission", default: "granted")) ?? .granted
-        if try config.bool("launched", default: true) {
+        s.permissionAnswer = settings.permission
+        if settings.launched {
             perform(s.life.handle(.launch(.user, .foreground), &world).actions, &s, &world)
             perform(s.life.handle(.becomeActive, &world).actions, &s, &world)
         }
         MedStateLine.refresh(&s)
         return s
-    }
-
-    public static func decode(_ line: EventLine) throws(ScenarioError) -> PillEvent {
-        func int(_ key: StaticString) throws(ScenarioError) -> Int? {
-            guard line.has(key) else { return nil }
-            let v = try line.int(key, in: -1_000_000...1_000_000)
-            return Int(v)
-        }
-        func med() throws(ScenarioError) -> MedicationInput {
-            var times: [Int]?
-            if let i = line.index(of: "times") {
-                var out: [Int] = []
-                for v in try line.doubles(at: i) {
-                    guard v == v.rounded(.towardZero), abs(v) < 100_000 else {
-                        throw line.error("times must be whole HHmm values like 0800,2100", at: "times")
-                    }
-                    out.append(Int(v))
-                }
-                times = out
-            }
-            return MedicationInput(id: try line.word("id"), name: line.has("name") ? try line.string("name") : nil, times: times,
-                                   pillsPerDose: try int("perDose"), pills: try int("pills"), warnDays: try int("warnDays"))
-        }
-        switch line.kind {
-        case LifecycleVocabulary.kind: return .lifecycle(try LifecycleVocabulary.decode(line))
-        case "addMed": return .addMedication(try med())
-        case "editMed": return .editMedication(try med())
-        case "deleteMed": return .deleteMedication(id: try line.word("id"))
-        case "refill": return .refill(id: try line.word("id"), pills: try int("pills") ?? 0)
-        case "respond": return .respond(id: try line.word("id"), action: try line.word("action"))
-        case "correct": return .correct(med: try line.word("med"), time: try int("time") ?? -1)
-        case "device": return .device(try line.choice(at: line.positionalIndices[0]))
-        case "settings": return .settings(NotificationAuthorization(rawValue: try line.word("notifications")) ?? .denied)
-        case "audit": return .audit
-        case "storeSeed":
-            let i = line.index(of: "file")!
-            return .storeSeed(bytes: try line.file("file"), label: line.rawText(i))
-        case "storeCorrupt": return .storeCorrupt(reason: try line.string("reason"))
-        case "resetData": return .resetData
-        default: throw line.error("unknown event '\(line.kind)'")
-        }
     }
 
     public static func write(_ s: PillState, to out: inout CanonicalWriter) {

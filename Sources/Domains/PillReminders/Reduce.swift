@@ -2,16 +2,16 @@ import LockstepCore
 import Platform
 
 extension PillReminders {
-    public static func reduce(_ s: inout PillState, _ event: PillEvent, _ world: inout World<PillEvent>) {
+    public static func reduce(_ s: inout PillState, _ event: PillEvent, _ world: inout World<PillReminders>) {
         reduceEvent(&s, event, &world)
         MedStateLine.refresh(&s)
     }
 
-    static func reduceEvent(_ s: inout PillState, _ event: PillEvent, _ world: inout World<PillEvent>) {
+    static func reduceEvent(_ s: inout PillState, _ event: PillEvent, _ world: inout World<PillReminders>) {
         switch event {
         case .lifecycle(let line):
             guard line.process == "app" else {
-                world.emit(Record("ignored").word("event", "lifecycle").string("reason", "no process '\(line.process)' in this app"))
+                world.reject(LifecycleVocabulary.kind, "unknown-process") { $0.word("process", line.process) }
                 return
             }
             perform(s.life.handle(line.event, &world).actions, &s, &world)
@@ -47,7 +47,7 @@ extension PillReminders {
         }
     }
 
-    public static func zoneChanged(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    public static func zoneChanged(_ s: inout PillState, _ world: inout World<PillReminders>) {
         s.centre.zoneChanged(&world, wake: .notificationDue)
         // Run-out dates are local midnights: recompute them in the new zone (the app would on
         // its next launch; the simulation does it now so state never mixes zones).
@@ -57,7 +57,7 @@ extension PillReminders {
 
     // MARK: Lifecycle
 
-    static func perform(_ actions: [LifecycleAction], _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func perform(_ actions: [LifecycleAction], _ s: inout PillState, _ world: inout World<PillReminders>) {
         for action in actions {
             switch action {
             case .loadFromDisk:
@@ -81,7 +81,7 @@ extension PillReminders {
         }
     }
 
-    static func becameActive(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func becameActive(_ s: inout PillState, _ world: inout World<PillReminders>) {
         retryStorage(&s, &world)
         guard s.meds != nil else { return }
         MissedDetection.run(&s, &world)
@@ -93,7 +93,7 @@ extension PillReminders {
 
     /// After an unlock or on activation: read the list if it was unreadable, apply doses tapped
     /// meanwhile, and write what is owed.
-    static func retryStorage(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func retryStorage(_ s: inout PillState, _ world: inout World<PillReminders>) {
         if case .unavailable = s.problem { load(&s, &world) }
         guard s.meds != nil else { return }
         if !s.queued.isEmpty {
@@ -113,7 +113,7 @@ extension PillReminders {
         }
     }
 
-    static func load(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func load(_ s: inout PillState, _ world: inout World<PillReminders>) {
         switch s.files.read(PillConstants.file, &world) {
         case .ok(let bytes):
             do throws(MedicationFile.DecodeError) {
@@ -138,8 +138,8 @@ extension PillReminders {
         }
     }
 
-    static func corrupt(_ reason: String, _ s: inout PillState, _ world: inout World<PillEvent>) {
-        if world.fault("corruptAsEmpty") {
+    static func corrupt(_ reason: String, _ s: inout PillState, _ world: inout World<PillReminders>) {
+        if world.isOn(.corruptAsEmpty) {
             s.meds = []
             s.problem = nil
             world.emit(Record("load").word("result", "empty").string("reason", reason))
@@ -151,13 +151,13 @@ extension PillReminders {
             .string("action", "data unreadable: the file is kept and not overwritten until the user resets"))
     }
 
-    static func save(_ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func save(_ s: inout PillState, _ world: inout World<PillReminders>) {
         guard let meds = s.meds else { return }
         if case .corrupt = s.problem {
-            world.emit(Record("save.refused").word("reason", "storeCorrupt"))
+            world.reject("save", "store-corrupt")
             return
         }
-        let protection: FileProtection = world.fault("completeProtection") ? .complete : .completeUntilFirstUserAuthentication
+        let protection: FileProtection = world.isOn(.completeProtection) ? .complete : .completeUntilFirstUserAuthentication
         let bytes = MedicationFile.encode(meds, lastCheck: s.lastMissedCheck, cache: &s.encodedMeds)
         let result = s.files.write(PillConstants.file, bytes, protection: protection, &world)
         switch result {
@@ -175,41 +175,47 @@ extension PillReminders {
 
     // MARK: Medications
 
-    static func notRunning(_ what: String, _ world: inout World<PillEvent>) {
-        world.emit(Record("ignored").word("event", what).word("reason", "appNotRunning"))
+    static func notRunning(_ what: String, _ world: inout World<PillReminders>) {
+        world.reject(what, "app-not-running")
     }
 
-    static func reject(_ what: String, _ id: String, _ reason: String, _ world: inout World<PillEvent>) {
-        world.emit(Record("med.rejected").word("event", what).string("med", id).string("reason", reason))
+    /// Refuses an add, edit, delete, refill or correction of medication `id`; `why` is the
+    /// form's message when it says more than `reason` (the value that was wrong), as Platform keeps
+    /// its old sentences.
+    static func refuse(_ what: String, _ id: String, _ reason: String, why: String? = nil, _ world: inout World<PillReminders>) {
+        world.reject(what, reason) { r in
+            let r = r.string("med", id)
+            return why.map { r.string("why", $0) } ?? r
+        }
     }
 
     /// Validates an add or edit against `base` (the current medication for an edit).
-    static func validate(_ input: MedicationInput, base: Medication?, _ what: String, _ world: inout World<PillEvent>) -> Medication? {
+    static func validate(_ input: MedicationInput, base: Medication?, _ what: String, _ world: inout World<PillReminders>) -> Medication? {
         let id = input.id
         let name = input.name ?? base?.name ?? ""
-        guard !name.isEmpty else { reject(what, id, "name is empty", &world); return nil }
+        guard !name.isEmpty else { refuse(what, id, "empty-name", &world); return nil }
         var times = base?.times ?? []
         if let raw = input.times {
             guard raw.count <= PillConstants.maxTimesPerMedication else {
-                reject(what, id, "more than \(PillConstants.maxTimesPerMedication) times", &world); return nil
+                refuse(what, id, "too-many-times", why: "more than \(PillConstants.maxTimesPerMedication) times", &world); return nil
             }
-            var parsed: [ReminderTime] = []
+            var parsed: [TimeOfDay] = []
             for v in raw {
-                guard v >= 0, let t = ReminderTime(hhmm: v) else {
-                    reject(what, id, "time \(v): hour must be 0...23 and minute 0...59", &world); return nil
+                guard let t = try? TimeOfDay(hhmmValue: v) else {
+                    refuse(what, id, "bad-time", why: "time \(v): hour must be 0...23 and minute 0...59", &world); return nil
                 }
                 if parsed.contains(t) {
-                    world.emit(Record("med.duplicateTime").string("med", id).word("time", t.id).string("kept", "one reminder"))
+                    world.emit(Record("med.duplicateTime").string("med", id).word("time", t.digits).string("kept", "one reminder"))
                 } else { parsed.append(t) }
             }
             times = parsed.sorted()
         }
         let perDose = input.pillsPerDose ?? base?.pillsPerDose ?? 1
-        guard perDose >= 1 else { reject(what, id, "pillsPerDose \(perDose) must be at least 1", &world); return nil }
+        guard perDose >= 1 else { refuse(what, id, "bad-per-dose", why: "pillsPerDose \(perDose) must be at least 1", &world); return nil }
         let pills = input.pills ?? base?.pillsRemaining ?? 0
-        guard pills >= 0 else { reject(what, id, "pills \(pills) is negative", &world); return nil }
+        guard pills >= 0 else { refuse(what, id, "negative-pills", why: "pills \(pills) is negative", &world); return nil }
         let warn = input.warnDays ?? base?.lowSupplyWarningDays ?? 5
-        guard (0...365).contains(warn) else { reject(what, id, "warnDays \(warn) is outside 0...365", &world); return nil }
+        guard (0...365).contains(warn) else { refuse(what, id, "bad-warn-days", why: "warnDays \(warn) is outside 0...365", &world); return nil }
         var m = base ?? Medication(id: id, name: name, pillsPerDose: perDose, times: times, pillsRemaining: pills,
                                    lowSupplyWarningDays: warn, since: world.now)
         m.name = name
@@ -218,49 +224,44 @@ extension PillReminders {
         m.pillsRemaining = pills
         m.lowSupplyWarningDays = warn
         // Fault storedAsDate: the app keeps each time as the UTC time of its next occurrence.
-        m.bakedUTC = times.compactMap { t in
-            world.zone.nextMatch(after: world.now, hour: t.hour, minute: t.minute).flatMap { at in
-                let u = Zone.utc.localDateTime(at)
-                return ReminderTime(hour: u.hour, minute: u.minute)
-            }
-        }
+        m.bakedUTC = times.compactMap { t in t.nextOccurrence(after: world.now, in: world.zone).map { TimeOfDay(at: $0, in: .utc) } }
         return m
     }
 
-    static func requireList(_ what: String, _ s: PillState, _ world: inout World<PillEvent>) -> Bool {
+    static func requireList(_ what: String, _ s: PillState, _ world: inout World<PillReminders>) -> Bool {
         guard s.life.phase.processExists else { notRunning(what, &world); return false }
         guard s.meds != nil else {
-            world.emit(Record("ignored").word("event", what).word("reason", "storeUnavailable"))
+            world.reject(what, "store-unavailable")
             return false
         }
         return true
     }
 
-    static func addMedication(_ input: MedicationInput, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func addMedication(_ input: MedicationInput, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("addMed", s, &world) else { return }
-        guard s.med(input.id) == nil else { return reject("addMed", input.id, "a medication with this id exists", &world) }
-        guard s.meds!.count < PillConstants.maxMedications else { return reject("addMed", input.id, "too many medications", &world) }
+        guard s.med(input.id) == nil else { return refuse("addMed", input.id, "duplicate-id", &world) }
+        guard s.meds!.count < PillConstants.maxMedications else { return refuse("addMed", input.id, "too-many-medications", &world) }
         guard let m = validate(input, base: nil, "addMed", &world) else { return }
         s.meds!.append(m)
-        world.emit(Record("med.added").string("med", m.id).with("times", .tuple(m.times.map { .word($0.id) })).int("pills", m.pillsRemaining))
+        world.emit(Record("med.added").string("med", m.id).with("times", .tuple(m.times.map { .word($0.digits) })).int("pills", m.pillsRemaining))
         if !m.times.isEmpty && s.centre.authorization == .notDetermined {
             if s.centre.requestAuthorization(answer: s.permissionAnswer, &world) == .denied { permissionHint(&world) }
         }
         changed(m.id, &s, &world, reason: "add")
     }
 
-    static func editMedication(_ input: MedicationInput, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func editMedication(_ input: MedicationInput, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("editMed", s, &world) else { return }
-        guard let i = s.meds!.firstIndex(where: { $0.id == input.id }) else { return reject("editMed", input.id, "unknown medication", &world) }
+        guard let i = s.meds!.firstIndex(where: { $0.id == input.id }) else { return refuse("editMed", input.id, "unknown-medication", &world) }
         guard let m = validate(input, base: s.meds![i], "editMed", &world) else { return }
         s.meds![i] = m
-        world.emit(Record("med.edited").string("med", m.id).with("times", .tuple(m.times.map { .word($0.id) })).int("pills", m.pillsRemaining))
+        world.emit(Record("med.edited").string("med", m.id).with("times", .tuple(m.times.map { .word($0.digits) })).int("pills", m.pillsRemaining))
         changed(m.id, &s, &world, reason: "edit")
     }
 
-    static func deleteMedication(_ id: String, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func deleteMedication(_ id: String, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("deleteMed", s, &world) else { return }
-        guard s.med(id) != nil else { return reject("deleteMed", id, "unknown medication", &world) }
+        guard s.med(id) != nil else { return refuse("deleteMed", id, "unknown-medication", &world) }
         s.meds!.removeAll { $0.id == id }
         s.supply[id] = nil
         world.emit(Record("med.deleted").string("med", id))
@@ -271,23 +272,23 @@ extension PillReminders {
         save(&s, &world)
     }
 
-    static func refill(_ id: String, _ pills: Int, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func refill(_ id: String, _ pills: Int, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("refill", s, &world) else { return }
-        guard let i = s.meds!.firstIndex(where: { $0.id == id }) else { return reject("refill", id, "unknown medication", &world) }
-        guard pills >= 1 else { return reject("refill", id, "pills \(pills) must be at least 1", &world) }
+        guard let i = s.meds!.firstIndex(where: { $0.id == id }) else { return refuse("refill", id, "unknown-medication", &world) }
+        guard pills >= 1 else { return refuse("refill", id, "bad-pills", why: "pills \(pills) must be at least 1", &world) }
         s.meds![i].pillsRemaining += pills
         world.emit(Record("refilled").string("med", id).int("added", pills).int("pills", s.meds![i].pillsRemaining))
         changed(id, &s, &world, reason: "refill")
     }
 
     /// After any change to one medication: supply, schedule, save.
-    static func changed(_ id: String, _ s: inout PillState, _ world: inout World<PillEvent>, reason: String) {
+    static func changed(_ id: String, _ s: inout PillState, _ world: inout World<PillReminders>, reason: String) {
         recomputeSupply(&s, &world, only: id)
         Scheduler.sync(&s, &world, reason: reason)
         save(&s, &world)
     }
 
-    static func recomputeSupply(_ s: inout PillState, _ world: inout World<PillEvent>, only: String?) {
+    static func recomputeSupply(_ s: inout PillState, _ world: inout World<PillReminders>, only: String?) {
         guard let meds = s.meds else { return }
         for m in meds where only == nil || m.id == only {
             let st = Supply.status(m, now: world.now, zone: world.zone)
@@ -304,13 +305,13 @@ extension PillReminders {
         }
     }
 
-    static func permissionHint(_ world: inout World<PillEvent>) {
+    static func permissionHint(_ world: inout World<PillReminders>) {
         world.emit(Record("permission.denied").string("hint", "Reminders are off. Turn on notifications in Settings > Daily Pills."))
     }
 
     // MARK: Responses
 
-    static func respond(_ id: String, _ action: String, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func respond(_ id: String, _ action: String, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard let r = s.centre.respond(id, action: action, &world) else { return }
         // The system brings the app to the foreground, or runs it in the background for the action.
         var backgroundRun = false
@@ -330,9 +331,9 @@ extension PillReminders {
         if backgroundRun { perform(s.life.handle(.returned(end: true), &world).actions, &s, &world) }
     }
 
-    static func handle(_ r: NotificationResponse, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func handle(_ r: NotificationResponse, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard let med = r.content.userInfo["medID"] else {
-            world.emit(Record("response.ignored").string("id", r.identifier).word("reason", "noMedID"))
+            world.reject("response", "no-med-id") { $0.string("id", r.identifier) }
             return
         }
         let slot = r.content.userInfo["time"] ?? ""
@@ -347,10 +348,10 @@ extension PillReminders {
             recordTaken(med, slot: slot, at: world.now, &s, &world, source: "notification")
         case PillConstants.snooze:
             guard s.meds == nil || s.med(med) != nil else {
-                world.emit(Record("response.ignored").string("id", r.identifier).word("reason", "unknownMedication"))
+                world.reject("response", "unknown-medication") { $0.string("id", r.identifier) }
                 return
             }
-            let id = world.fault("freshSnoozeId") ? "snooze.\(med).\(world.uuid())" : "snooze.\(med)"
+            let id = world.isOn(.freshSnoozeId) ? "snooze.\(med).\(world.uuid())" : "snooze.\(med)"
             let result = s.centre.add(NotificationRequest(identifier: id, content: r.content,
                                                           trigger: .timeInterval(PillConstants.snoozeDelay, repeats: false)),
                                       &world, wake: .notificationDue)
@@ -358,13 +359,13 @@ extension PillReminders {
         case SystemNotificationAction.default:
             world.emit(Record("opened").string("id", r.identifier).word("med", med).string("note", "opening the app does not log a dose"))
         default:
-            world.emit(Record("response.ignored").string("id", r.identifier).word("reason", "unhandledAction"))
+            world.reject("response", "unhandled-action") { $0.string("id", r.identifier) }
         }
     }
 
-    static func recordTaken(_ med: String, slot: String, at: Instant, _ s: inout PillState, _ world: inout World<PillEvent>, source: String) {
+    static func recordTaken(_ med: String, slot: String, at: Instant, _ s: inout PillState, _ world: inout World<PillReminders>, source: String) {
         guard let i = s.meds?.firstIndex(where: { $0.id == med }) else {
-            world.emit(Record("response.ignored").word("med", med).word("reason", "unknownMedication"))
+            world.reject("response", "unknown-medication") { $0.word("med", med) }
             return
         }
         var m = s.meds![i]
@@ -376,26 +377,26 @@ extension PillReminders {
         changed(med, &s, &world, reason: "taken")
     }
 
-    static func correct(_ med: String, _ time: Int, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func correct(_ med: String, _ time: Int, _ s: inout PillState, _ world: inout World<PillReminders>) {
         guard requireList("correct", s, &world) else { return }
-        guard let i = s.meds!.firstIndex(where: { $0.id == med }) else { return reject("correct", med, "unknown medication", &world) }
-        guard let t = ReminderTime(hhmm: time), time >= 0 else { return reject("correct", med, "time \(time) is not a valid HHmm", &world) }
+        guard let i = s.meds!.firstIndex(where: { $0.id == med }) else { return refuse("correct", med, "unknown-medication", &world) }
+        guard let t = try? TimeOfDay(hhmmValue: time) else { return refuse("correct", med, "bad-time", why: "time \(time) is not a valid HHmm", &world) }
         var m = s.meds![i]
         let corrected = Set(m.log.filter { $0.kind == .corrected }.map { $0.at })
-        guard let missed = m.log.last(where: { $0.kind == .missed && $0.slot == t.id && !corrected.contains($0.at) }) else {
-            return reject("correct", med, "no missed \(t.id) dose to correct", &world)
+        guard let missed = m.log.last(where: { $0.kind == .missed && $0.slot == t.digits && !corrected.contains($0.at) }) else {
+            return refuse("correct", med, "nothing-to-correct", why: "no missed \(t.digits) dose to correct", &world)
         }
-        m.append(DoseEvent(kind: .corrected, at: missed.at, slot: t.id))
+        m.append(DoseEvent(kind: .corrected, at: missed.at, slot: t.digits))
         m.pillsRemaining = max(0, m.pillsRemaining - m.pillsPerDose)
         s.meds![i] = m
-        world.emit(Record("dose.corrected").word("med", med).word("time", t.id).instant("slot", missed.at)
+        world.emit(Record("dose.corrected").word("med", med).word("time", t.digits).instant("slot", missed.at)
             .int("missedCount", m.outstandingMissed).int("pills", m.pillsRemaining))
         changed(med, &s, &world, reason: "correct")
     }
 
     // MARK: Device
 
-    static func device(_ action: DeviceAction, _ s: inout PillState, _ world: inout World<PillEvent>) {
+    static func device(_ action: DeviceAction, _ s: inout PillState, _ world: inout World<PillReminders>) {
         switch action {
         case .reboot:
             if s.life.phase.processExists { perform(s.life.handle(.terminate(.system), &world).actions, &s, &world) }

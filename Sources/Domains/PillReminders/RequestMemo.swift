@@ -15,9 +15,9 @@ struct MedRequests: Sendable {
         var id: String
         var name: String
         var pillsPerDose: Int
-        var times: [ReminderTime]
+        var times: [TimeOfDay]
         /// Only under fault `storedAsDate` (empty otherwise).
-        var bakedUTC: [ReminderTime]
+        var bakedUTC: [TimeOfDay]
         var warningAt: Instant?
         var warningDaysLeft: Int?
 
@@ -40,7 +40,7 @@ struct MedRequests: Sendable {
     }
 
     var key: Key
-    var doses: [(req: NotificationRequest, time: ReminderTime)]
+    var doses: [(req: NotificationRequest, time: TimeOfDay)]
     var supply: NotificationRequest?
 
     var identifiers: [String] { doses.map(\.req.identifier) + (supply.map { [$0.identifier] } ?? []) }
@@ -50,8 +50,8 @@ struct MedRequests: Sendable {
     /// and `supply.<med>` at its warning instant's local date and time, when there is one.
     /// `identifier` gives each dose's identifier (deterministic, or random under a fault).
     static func make(_ m: Medication, _ sup: SupplyStatus?, storedAsDate: Bool, zone: Zone,
-                     identifier: (ReminderTime) -> String) -> MedRequests {
-        var doses: [(req: NotificationRequest, time: ReminderTime)] = []
+                     identifier: (TimeOfDay) -> String) -> MedRequests {
+        var doses: [(req: NotificationRequest, time: TimeOfDay)] = []
         for (i, t) in m.times.enumerated() {
             var comps = CalendarComponents(hour: t.hour, minute: t.minute)
             if storedAsDate, i < m.bakedUTC.count {

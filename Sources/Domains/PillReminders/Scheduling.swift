@@ -18,9 +18,9 @@ import Platform
 ///   the medications whose requests changed. Either way the removals and adds, and their order,
 ///   are those of comparing every wanted request with what is pending.
 enum Scheduler {
-    static func content(_ m: Medication, _ t: ReminderTime) -> NotificationContent {
+    static func content(_ m: Medication, _ t: TimeOfDay) -> NotificationContent {
         NotificationContent(title: "Time for \(m.name)", body: m.pillsPerDose == 1 ? "Take 1 pill." : "Take \(m.pillsPerDose) pills.",
-                            categoryIdentifier: PillConstants.doseCategory, userInfo: ["medID": m.id, "time": t.id],
+                            categoryIdentifier: PillConstants.doseCategory, userInfo: ["medID": m.id, "time": t.digits],
                             interruptionLevel: .timeSensitive)
     }
 
@@ -29,13 +29,13 @@ enum Scheduler {
         NotificationAction(PillConstants.snooze, title: "Snooze 10 min"),
     ])
 
-    static func sync(_ s: inout PillState, _ world: inout World<PillEvent>, reason: String) {
+    static func sync(_ s: inout PillState, _ world: inout World<PillReminders>, reason: String) {
         guard let meds = s.meds else {
             world.emit(Record("schedule.skipped").word("reason", "storeUnavailable"))
             return
         }
-        let randomIds = world.fault("randomIdentifiers")
-        let storedAsDate = world.fault("storedAsDate")
+        let randomIds = world.isOn(.randomIdentifiers)
+        let storedAsDate = world.isOn(.storedAsDate)
         let sorted = meds.sorted(by: { $0.id < $1.id })
         // What each medication wants, ascending by medication id. `changed`: the medications whose
         // requests differ from what the last pass wanted, with what it wanted (index, old).
@@ -51,14 +51,14 @@ enum Scheduler {
                 guard !s.requestMemo.entries[i].key.matches(m, sup, storedAsDate: storedAsDate) else { continue }
                 changed.append((i, s.requestMemo.entries[i]))
                 s.requestMemo.entries[i] = MedRequests.make(m, sup, storedAsDate: storedAsDate, zone: world.zone) { t in
-                    "dose.\(m.id).\(t.id)"
+                    "dose.\(m.id).\(t.digits)"
                 }
             }
         } else if randomIds {
             s.requestMemo = RequestMemo()
         } else {
             s.requestMemo = RequestMemo(zone: world.zone, storedAsDate: storedAsDate, entries: sorted.map { m in
-                MedRequests.make(m, s.supply[m.id], storedAsDate: storedAsDate, zone: world.zone) { t in "dose.\(m.id).\(t.id)" }
+                MedRequests.make(m, s.supply[m.id], storedAsDate: storedAsDate, zone: world.zone) { t in "dose.\(m.id).\(t.digits)" }
             })
         }
         let perMed = randomIds ? sorted.map { m in
@@ -77,7 +77,7 @@ enum Scheduler {
         var record = Record("budget").word("reason", reason).int("projected", projected).int("limit", PillConstants.budget)
         let droppedBefore = s.centre.droppedTotal
         var settled = true
-        if projected <= PillConstants.budget || world.fault("noBudget") {
+        if projected <= PillConstants.budget || world.isOn(.noBudget) {
             s.scheduleMode = "repeating"
             record = record.word("mode", "repeating").bool("canSchedule", projected <= PillConstants.budget)
             world.emit(record)
@@ -106,7 +106,7 @@ enum Scheduler {
             // One-off for each dose time's next occurrence, dated in the device zone.
             var candidates: [(req: NotificationRequest, next: Instant)] = []
             for (req, t) in perMed.flatMap(\.doses) {
-                guard let next = CalendarComponents(hour: t.hour, minute: t.minute).nextMatch(after: world.now, deviceZone: world.zone) else { continue }
+                guard let next = t.nextOccurrence(after: world.now, in: world.zone) else { continue }
                 let d = world.zone.localDateTime(next)
                 var one = req
                 one.trigger = .calendar(CalendarComponents(year: d.year, month: d.month, day: d.day, hour: t.hour, minute: t.minute), repeats: false)
@@ -135,7 +135,7 @@ enum Scheduler {
 
     /// Removes the pending dose and supply requests not in `desired` and adds each desired one
     /// that is not pending as it is. Returns whether every add was accepted.
-    private static func apply(_ desired: [NotificationRequest], _ s: inout PillState, _ world: inout World<PillEvent>) -> Bool {
+    private static func apply(_ desired: [NotificationRequest], _ s: inout PillState, _ world: inout World<PillReminders>) -> Bool {
         let wanted = Set(desired.map(\.identifier))
         let stale = s.centre.pendingIdentifiers.filter { ($0.hasPrefix("dose.") || $0.hasPrefix("supply.")) && !wanted.contains($0) }
         if !stale.isEmpty { s.centre.remove(stale, &world, wake: .notificationDue) }
@@ -145,7 +145,7 @@ enum Scheduler {
     }
 
     /// Adds `req` unless it is pending exactly as it is; false if the centre refused or dropped it.
-    private static func addIfChanged(_ req: NotificationRequest, _ s: inout PillState, _ world: inout World<PillEvent>) -> Bool {
+    private static func addIfChanged(_ req: NotificationRequest, _ s: inout PillState, _ world: inout World<PillReminders>) -> Bool {
         guard s.centre.pending[req.identifier]?.request != req else { return true }
         switch s.centre.add(req, &world, wake: .notificationDue) {
         case .added, .replaced: return true

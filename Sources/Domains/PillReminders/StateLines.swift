@@ -25,7 +25,7 @@ struct MedStateLine: Sendable {
             logBytes.append(10)
         }
         var r = Record("med").word("id", m.id).string("name", m.name).int("perDose", m.pillsPerDose)
-            .with("times", m.times.isEmpty ? .word("paused") : .tuple(m.times.map { .word($0.id) }))
+            .with("times", m.times.isEmpty ? .word("paused") : .tuple(m.times.map { .word($0.digits) }))
             .int("pills", m.pillsRemaining).int("warnDays", m.lowSupplyWarningDays)
             .int("taken", m.takenCount).int("missed", m.missedCount).int("corrected", m.correctedCount)
             .int("log", m.log.count).digest("logDigest", FNV1a64.hash(logBytes))
@@ -62,7 +62,7 @@ struct MedStateLine: Sendable {
         } else {
             for (i, t) in m.times.enumerated() {
                 if i > 0 { b.append(44) }
-                b.append(contentsOf: t.id.utf8)
+                t.appendDigits(to: &b)
             }
         }
         for (k, v) in [(" pills=", m.pillsRemaining), (" warnDays=", m.lowSupplyWarningDays), (" taken=", m.takenCount),

@@ -18,12 +18,12 @@ enum MedicationFile {
     static func object(_ m: Medication) -> JSONValue {
         .object([
             ("id", .string(m.id)), ("name", .string(m.name)), ("perDose", .integer(m.pillsPerDose)),
-            ("times", .array(m.times.map { .string($0.id) })), ("pills", .integer(m.pillsRemaining)),
+            ("times", .array(m.times.map { .string($0.digits) })), ("pills", .integer(m.pillsRemaining)),
             ("warnDays", .integer(m.lowSupplyWarningDays)), ("since", .integer(m.since.secondsSinceEpochFloor)),
             ("taken", .integer(m.takenCount)), ("missed", .integer(m.missedCount)),
             ("corrected", .integer(m.correctedCount)),
             ("log", .array(m.log.map { .array([.string($0.kind.rawValue), .integer($0.at.secondsSinceEpochFloor), .string($0.slot)]) })),
-            ("bakedUTC", .array(m.bakedUTC.map { .string($0.id) })),
+            ("bakedUTC", .array(m.bakedUTC.map { .string($0.digits) })),
         ])
     }
 
@@ -35,11 +35,14 @@ enum MedicationFile {
             JSONDocument.writeString(k, to: &out)
             out.append(58)
         }
-        func strings(_ list: [String]) {
+        // `digits` as JSON strings: four ASCII digits need no escaping.
+        func times(_ list: [TimeOfDay]) {
             out.append(91)
-            for (i, v) in list.enumerated() {
+            for (i, t) in list.enumerated() {
                 if i > 0 { out.append(44) }
-                JSONDocument.writeString(v, to: &out)
+                out.append(34)
+                t.appendDigits(to: &out)
+                out.append(34)
             }
             out.append(93)
         }
@@ -47,7 +50,7 @@ enum MedicationFile {
         key("id"); JSONDocument.writeString(m.id, to: &out); out.append(44)
         key("name"); JSONDocument.writeString(m.name, to: &out); out.append(44)
         key("perDose"); JSONDocument.writeInteger(Int64(m.pillsPerDose), to: &out); out.append(44)
-        key("times"); strings(m.times.map(\.id)); out.append(44)
+        key("times"); times(m.times); out.append(44)
         key("pills"); JSONDocument.writeInteger(Int64(m.pillsRemaining), to: &out); out.append(44)
         key("warnDays"); JSONDocument.writeInteger(Int64(m.lowSupplyWarningDays), to: &out); out.append(44)
         key("since"); JSONDocument.writeInteger(m.since.secondsSinceEpochFloor, to: &out); out.append(44)
@@ -68,7 +71,7 @@ enum MedicationFile {
         }
         out.append(93)
         out.append(44)
-        key("bakedUTC"); strings(m.bakedUTC.map(\.id))
+        key("bakedUTC"); times(m.bakedUTC)
         out.append(125)
         return out
     }
@@ -117,11 +120,11 @@ enum MedicationFile {
                 guard case .string(let s)? = item[k] else { throw DecodeError(reason: "medication \(i): '\(k)' missing or not a string") }
                 return s
             }
-            func times(_ k: String) throws(DecodeError) -> [ReminderTime] {
+            func times(_ k: String) throws(DecodeError) -> [TimeOfDay] {
                 guard case .array(let a)? = item[k] else { throw DecodeError(reason: "medication \(i): '\(k)' missing") }
-                var out: [ReminderTime] = []
+                var out: [TimeOfDay] = []
                 for t in a {
-                    guard case .string(let s) = t, s.utf8.count == 4, let v = Int(s), let rt = ReminderTime(hhmm: v) else {
+                    guard case .string(let s) = t, s.utf8.count == 4, let v = Int(s), let rt = try? TimeOfDay(hhmmValue: v) else {
                         throw DecodeError(reason: "medication \(i): bad time in '\(k)'")
                     }
                     out.append(rt)

@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// Supply maths: pills per day, whole days left, the run-out date and the low-supply warning.
 enum Supply {
@@ -17,10 +18,11 @@ enum Supply {
         let runOut = zone.adding(days: days, to: today)
         let warnDay = zone.adding(days: -m.lowSupplyWarningDays, to: runOut)
         let d = zone.localDateTime(warnDay)
-        var warnAt = (try? LocalDateTime(year: d.year, month: d.month, day: d.day, hour: PillConstants.warningHour))
+        let warning = PillConstants.warningTime
+        var warnAt = (try? LocalDateTime(year: d.year, month: d.month, day: d.day, hour: warning.hour, minute: warning.minute))
             .map { zone.instant(for: $0) }
         if let w = warnAt, w <= now { warnAt = nil }
-        if warnAt == nil { warnAt = zone.nextMatch(after: now, hour: PillConstants.warningHour, minute: 0) }
+        if warnAt == nil { warnAt = warning.nextOccurrence(after: now, in: zone) }
         var left: Int?
         if let w = warnAt {
             left = max(0, Int(zone.localDateTime(runOut).daysSinceEpoch - zone.localDateTime(w).daysSinceEpoch))

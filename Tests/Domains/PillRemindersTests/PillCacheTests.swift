@@ -11,22 +11,35 @@ private func t(_ iso: String) -> Instant {
     }
 }
 
+/// A wall-clock time known to be valid.
+private func hm(_ hour: Int, _ minute: Int) -> TimeOfDay { try! TimeOfDay(hour: hour, minute: minute) }
+
 /// The replay-speed paths (bytes written directly, remembered per medication) against their
 /// definitions: the JSONValue tree, the `Record`, and a full encode.
 @Suite struct PillCacheTests {
     /// Names with every escape class: quote, backslash, newline, tab (a control byte), accents.
     static func meds() -> [Medication] {
         var a = Medication(id: "a", name: "Warfarin \"5mg\" \\ half\nnight\tx", pillsPerDose: 2,
-                           times: [ReminderTime(hour: 8, minute: 0)!, ReminderTime(hour: 21, minute: 5)!],
+                           times: [hm(8, 0), hm(21, 5)],
                            pillsRemaining: 28, lowSupplyWarningDays: 3, since: t("2026-01-01T00:00:00Z"))
         for d in 0..<20 {  // more than the 16 kept
             a.append(DoseEvent(kind: d % 5 == 0 ? .missed : .taken, at: t("2026-01-01T08:05:00Z") + .hours(Int64(24 * d)), slot: "0800"))
         }
         a.append(DoseEvent(kind: .corrected, at: t("2026-01-21T08:00:00Z"), slot: "0800"))
-        a.bakedUTC = [ReminderTime(hour: 7, minute: 0)!]
+        a.bakedUTC = [hm(7, 0)]
         let b = Medication(id: "b", name: "\u{c9}l\u{e8}ve", pillsPerDose: 1, times: [], pillsRemaining: 0,
                            lowSupplyWarningDays: 0, since: t("1969-12-31T23:59:59Z"))
         return [a, b]
+    }
+
+    /// Every minute of the day: the bytes written directly are `digits`.
+    @Test func appendedDigitsEqualDigits() throws {
+        for minutes in 0..<TimeOfDay.minutesPerDay {
+            let t = try TimeOfDay(minutesSinceMidnight: minutes)
+            var bytes: [UInt8] = []
+            t.appendDigits(to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == t.digits)
+        }
     }
 
     @Test func directJSONObjectEqualsTheTree() {
@@ -54,7 +67,7 @@ private func t(_ iso: String) -> Instant {
         meds[0].pillsRemaining -= 2
         meds[0].append(DoseEvent(kind: .taken, at: t("2026-01-22T08:03:00Z"), slot: "0800"))
         #expect(MedicationFile.encode(meds, lastCheck: nil, cache: &cache) == MedicationFile.encode(meds, lastCheck: nil))
-        meds.append(Medication(id: "c", name: "C", pillsPerDose: 1, times: [ReminderTime(hour: 9, minute: 0)!], pillsRemaining: 5,
+        meds.append(Medication(id: "c", name: "C", pillsPerDose: 1, times: [hm(9, 0)], pillsRemaining: 5,
                                lowSupplyWarningDays: 1, since: check))
         #expect(MedicationFile.encode(meds, lastCheck: check, cache: &cache) == MedicationFile.encode(meds, lastCheck: check))
         meds.remove(at: 0)  // every later object moves up one place

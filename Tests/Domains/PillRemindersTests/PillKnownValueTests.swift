@@ -11,24 +11,28 @@ private func t(_ iso: String) -> Instant {
     }
 }
 
+/// A wall-clock time known to be valid.
+private func hm(_ hour: Int, _ minute: Int) -> TimeOfDay { try! TimeOfDay(hour: hour, minute: minute) }
+
 /// Known values from the note, worked out by hand (calendar days, EU/US DST rules), not read back.
 @Suite struct PillKnownValueTests {
     @Test func reminderIdsAndBodies() {
-        #expect(ReminderTime(hour: 8, minute: 0)?.id == "0800")
-        #expect(ReminderTime(hour: 21, minute: 5)?.id == "2105")
-        #expect(ReminderTime(hhmm: 2460) == nil && ReminderTime(hhmm: 2500) == nil)
+        #expect(hm(8, 0).digits == "0800")
+        #expect(hm(21, 5).digits == "2105")
+        #expect((try? TimeOfDay(hhmmValue: 800)) == hm(8, 0))
+        #expect((try? TimeOfDay(hhmmValue: 2460)) == nil && (try? TimeOfDay(hhmmValue: 2500)) == nil)
         let m1 = Medication(id: "a", name: "A", pillsPerDose: 1, times: [], pillsRemaining: 0, lowSupplyWarningDays: 5, since: .epoch)
         var m2 = m1
         m2.pillsPerDose = 2
-        #expect(Scheduler.content(m1, ReminderTime(hour: 8, minute: 0)!).body == "Take 1 pill.")
-        #expect(Scheduler.content(m2, ReminderTime(hour: 8, minute: 0)!).body == "Take 2 pills.")
+        #expect(Scheduler.content(m1, hm(8, 0)).body == "Take 1 pill.")
+        #expect(Scheduler.content(m2, hm(8, 0)).body == "Take 2 pills.")
     }
 
     /// 30 pills, 2 per dose, 2 times: 4 a day, 7 days (30/4 floored). Now 2026-03-02 10:00 London
     /// (GMT): run-out 2026-03-09 00:00, warning 2026-03-04 09:00 = 09:00Z.
     @Test func supplyAndWarning() throws {
         let london = try Zone.named("Europe/London")
-        let m = Medication(id: "p", name: "P", pillsPerDose: 2, times: [ReminderTime(hour: 8, minute: 0)!, ReminderTime(hour: 20, minute: 0)!],
+        let m = Medication(id: "p", name: "P", pillsPerDose: 2, times: [hm(8, 0), hm(20, 0)],
                            pillsRemaining: 30, lowSupplyWarningDays: 5, since: .epoch)
         let s = Supply.status(m, now: t("2026-03-02T10:00:00Z"), zone: london)
         #expect(s.pillsPerDay == 4 && s.daysLeft == 7)
@@ -41,7 +45,7 @@ private func t(_ iso: String) -> Instant {
     /// 2026-03-31T23:00Z (not 7 × 86 400 s, which would give 2026-04-01T00:00Z).
     @Test func runOutCountsCalendarDays() throws {
         let london = try Zone.named("Europe/London")
-        let m = Medication(id: "p", name: "P", pillsPerDose: 1, times: [ReminderTime(hour: 8, minute: 0)!],
+        let m = Medication(id: "p", name: "P", pillsPerDose: 1, times: [hm(8, 0)],
                            pillsRemaining: 7, lowSupplyWarningDays: 5, since: .epoch)
         let s = Supply.status(m, now: t("2026-03-25T12:00:00Z"), zone: london)
         #expect(s.runOut == t("2026-03-31T23:00:00Z"))
@@ -51,7 +55,7 @@ private func t(_ iso: String) -> Instant {
     /// 09:00 has passed and the warning moves to tomorrow 09:00 (the article would skip it).
     @Test func insideWindowWarnsNextMorning() throws {
         let london = try Zone.named("Europe/London")
-        let m = Medication(id: "p", name: "P", pillsPerDose: 2, times: [ReminderTime(hour: 8, minute: 0)!, ReminderTime(hour: 20, minute: 0)!],
+        let m = Medication(id: "p", name: "P", pillsPerDose: 2, times: [hm(8, 0), hm(20, 0)],
                            pillsRemaining: 20, lowSupplyWarningDays: 5, since: .epoch)
         let s = Supply.status(m, now: t("2026-03-02T10:00:00Z"), zone: london)
         #expect(s.daysLeft == 5 && s.warningAt == t("2026-03-03T09:00:00Z") && s.warningDaysLeft == 4)
@@ -101,7 +105,7 @@ private func t(_ iso: String) -> Instant {
     }
 
     @Test func medicationFileRoundTripsAndRejectsDamage() throws {
-        var m = Medication(id: "w", name: "Warfarin \"5mg\"", pillsPerDose: 1, times: [ReminderTime(hour: 18, minute: 0)!],
+        var m = Medication(id: "w", name: "Warfarin \"5mg\"", pillsPerDose: 1, times: [hm(18, 0)],
                            pillsRemaining: 28, lowSupplyWarningDays: 3, since: t("2026-01-01T00:00:00Z"))
         m.append(DoseEvent(kind: .taken, at: t("2026-01-01T18:05:00Z"), slot: "1800"))
         let bytes = MedicationFile.encode([m], lastCheck: t("2026-01-01T20:00:00Z"))
@@ -109,5 +113,13 @@ private func t(_ iso: String) -> Instant {
         #expect(back.meds == [m] && back.lastCheck == t("2026-01-01T20:00:00Z"))
         #expect(throws: MedicationFile.DecodeError.self) { try MedicationFile.decode(Array(bytes.dropLast(10))) }
         #expect(throws: MedicationFile.DecodeError.self) { try MedicationFile.decode(Array("PILLS v0".utf8)) }
+    }
+}
+
+/// The domain's declarations keep the kit's contract (every field read in the declaration pass,
+/// `kind(of:)` naming each kind as declared).
+@Suite struct PillContractTests {
+    @Test func declarationsHaveNoProblems() {
+        #expect(PillReminders.entry.problems.isEmpty)
     }
 }
