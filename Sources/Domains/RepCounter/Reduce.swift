@@ -1,7 +1,7 @@
 import LockstepCore
 
 extension RepCounter {
-    public static func reduce(_ state: inout RepCounterState, _ event: RepEvent, _ world: inout World<RepEvent>) {
+    public static func reduce(_ state: inout RepCounterState, _ event: RepEvent, _ world: inout World<RepCounter>) {
         switch event {
         case .frame(let pose): frame(&state, pose, &world)
         case .setStart(let exercise, let rule): startSet(&state, exercise: exercise, rule: rule, &world)
@@ -28,7 +28,7 @@ extension RepCounter {
 
     // MARK: Frames
 
-    static func frame(_ state: inout RepCounterState, _ pose: Pose, _ world: inout World<RepEvent>) {
+    static func frame(_ state: inout RepCounterState, _ pose: Pose, _ world: inout World<RepCounter>) {
         let now = world.now
         if let last = state.lastFrameAt, now <= last {
             world.emit(RepOutput.frameRejected(reason: "capture time is not after the previous frame's; frame dropped, counter unchanged"))
@@ -62,7 +62,7 @@ extension RepCounter {
         case .counted(let n):
             world.emit(RepOutput.counted(reps: n))
             // The rate was locked at set start; the fault re-reads it at every rep.
-            let rate = state.faults.rateNotLocked ? state.currentRate : state.lockedRate
+            let rate = world.isOn(.rateNotLocked) ? state.currentRate : state.lockedRate
             state.setEarnedExact += Double(state.exercise.model.baseSeconds) * rate
         case .tooFast: world.emit(RepOutput.hint(RepConstants.slowDownHint))
         case .goDeeper: world.emit(RepOutput.hint(RepConstants.goDeeperHint))
@@ -72,7 +72,7 @@ extension RepCounter {
 
     // MARK: Sets
 
-    static func startSet(_ state: inout RepCounterState, exercise: Exercise?, rule: String?, _ world: inout World<RepEvent>) {
+    static func startSet(_ state: inout RepCounterState, exercise: Exercise?, rule: String?, _ world: inout World<RepCounter>) {
         if let rule, state.screenTime.rule(named: rule) == nil {
             world.emit(RepOutput.rejected(event: "setStart", reason: "unknown rule '\(rule)'; the set was not started"))
             return
@@ -92,7 +92,7 @@ extension RepCounter {
                                         steps: state.stepsMode ? 0 : state.stepsToday, streak: state.streakDays))
     }
 
-    static func endSet(_ state: inout RepCounterState, _ world: inout World<RepEvent>) {
+    static func endSet(_ state: inout RepCounterState, _ world: inout World<RepCounter>) {
         let earned = Int(state.setEarnedExact.rounded(.toNearestOrEven))
         let c = state.counter
         world.emit(RepOutput.setEnded(ordinal: state.setOrdinal, exercise: state.exercise, reps: c.reps, tooFast: c.tooFast,
@@ -112,12 +112,12 @@ extension RepCounter {
 
     // MARK: Steps
 
-    static func health(_ state: inout RepCounterState, _ samples: [StepSample], _ world: inout World<RepEvent>) {
+    static func health(_ state: inout RepCounterState, _ samples: [StepSample], _ world: inout World<RepCounter>) {
         guard samples.allSatisfy({ $0.count >= 0 && $0.count <= 1_000_000 }) else {
             world.emit(RepOutput.rejected(event: "health", reason: "step counts must be whole numbers in 0...1000000; the update was ignored"))
             return
         }
-        let notEqual = state.faults.notEqualStepPredicate
+        let notEqual = world.isOn(.notEqualStepPredicate)
         let included = samples.filter { notEqual ? StepPredicate.notEqualMatch($0) : StepPredicate.negatedMatch($0) }.count
         let total = StepPredicate.total(samples, notEqual: notEqual)
         state.stepsToday = total

@@ -8,7 +8,7 @@ extension RepCounter {
     public static let maxRuleRegistrations = DeviceActivityCenter.maxActivities - 1
     public static let maxHourlyWindowHours = 16
 
-    static func screenTime(_ state: inout RepCounterState, _ event: RepEvent, _ world: inout World<RepEvent>) {
+    static func screenTime(_ state: inout RepCounterState, _ event: RepEvent, _ world: inout World<RepCounter>) {
         switch event {
         case .rule(let spec): saveRule(&state, spec, &world)
         case .enable(let name, let on):
@@ -70,7 +70,7 @@ extension RepCounter {
         }
     }
 
-    static func unknownRule(_ event: String, _ name: String, _ world: inout World<RepEvent>) {
+    static func unknownRule(_ event: String, _ name: String, _ world: inout World<RepCounter>) {
         world.emit(RepOutput.rejected(event: event, reason: "unknown rule '\(name)'"))
     }
 
@@ -96,7 +96,7 @@ extension RepCounter {
             return Int(m)
         }
         switch spec.mode {
-        case "schedule":
+        case .schedule:
             guard let w = spec.windowHours, let a = minutes(w.0), let b = minutes(w.1), a < b else {
                 return .failure(RuleError("a schedule needs window=START,END in hours of one local day (0...24, whole minutes, START < END)"))
             }
@@ -104,12 +104,12 @@ extension RepCounter {
                 return .failure(RuleError("the window is \(b - a) minutes; iOS refuses intervals under 15 minutes"))
             }
             return .success((apps, .schedule(startMinute: a, endMinute: b)))
-        case "dailyBudget":
+        case .dailyBudget:
             guard let m = spec.minutes, m >= 1, m <= 1439, m.rounded(.towardZero) == m else {
                 return .failure(RuleError("a daily budget needs minutes=1...1439"))
             }
             return .success((apps, .dailyBudget(minutes: Int(m))))
-        case "hourlyBudget":
+        case .hourlyBudget:
             guard let m = spec.minutes, m >= 1, m <= 59, m.rounded(.towardZero) == m else {
                 return .failure(RuleError("an hourly budget needs minutes=1...59"))
             }
@@ -121,8 +121,6 @@ extension RepCounter {
                 return .failure(RuleError("the window is \(Int(w.1 - w.0)) hours; hourly windows are capped at 16 hours (one daily registration per hour)"))
             }
             return .success((apps, .hourlyBudget(minutesPerHour: Int(m), startHour: Int(w.0), endHour: Int(w.1))))
-        default:
-            return .failure(RuleError("unknown mode '\(spec.mode)'; expected schedule, dailyBudget or hourlyBudget"))
         }
     }
 
@@ -144,7 +142,7 @@ extension RepCounter {
         }
     }
 
-    static func saveRule(_ state: inout RepCounterState, _ spec: RuleSpec, _ world: inout World<RepEvent>) {
+    static func saveRule(_ state: inout RepCounterState, _ spec: RuleSpec, _ world: inout World<RepCounter>) {
         let checked: (apps: [Int], mode: RuleMode)
         switch validate(spec) {
         case .failure(let e):
@@ -183,7 +181,7 @@ extension RepCounter {
     }
 
     @discardableResult
-    static func registerRule(_ state: inout RepCounterState, _ rule: Rule, _ world: inout World<RepEvent>) -> Bool {
+    static func registerRule(_ state: inout RepCounterState, _ rule: Rule, _ world: inout World<RepCounter>) -> Bool {
         for (name, schedule, events) in activities(rule, os: state.screenTime.os) {
             do {
                 let callbacks = try state.screenTime.center.startMonitoring(name, schedule, events: events, now: world.now,
@@ -200,7 +198,7 @@ extension RepCounter {
         return true
     }
 
-    static func unregisterRule(_ state: inout RepCounterState, _ rule: Rule, _ world: inout World<RepEvent>) {
+    static func unregisterRule(_ state: inout RepCounterState, _ rule: Rule, _ world: inout World<RepCounter>) {
         let names = state.screenTime.center.registry.map(\.name).filter {
             guard let d = ActivityName.decode($0) else { return false }
             return d.rule == rule.id && (d.kind == .schedule || d.kind == .budget)
@@ -211,19 +209,19 @@ extension RepCounter {
         rescheduleBoundary(&state, &world)
     }
 
-    static func rescheduleBoundary(_ state: inout RepCounterState, _ world: inout World<RepEvent>) {
+    static func rescheduleBoundary(_ state: inout RepCounterState, _ world: inout World<RepCounter>) {
         let next = state.screenTime.center.nextBoundary(after: world.now, zone: world.zone)
         if next == state.screenTime.boundaryAt, let id = state.screenTime.boundaryTimer, world.isPending(id) { return }
         if let id = state.screenTime.boundaryTimer { world.cancel(id) }
         state.screenTime.boundaryTimer = nil
         state.screenTime.boundaryAt = next
-        if let next { state.screenTime.boundaryTimer = world.schedule(at: next, "boundary", .boundary) }
+        if let next { state.screenTime.boundaryTimer = world.schedule(at: next, .boundary) }
     }
 
     // MARK: The monitor extension
 
     /// Hands each callback to the monitor; every one ends in `apply` (callbacks are not transitions).
-    static func deliver(_ state: inout RepCounterState, _ callbacks: [Callback], _ world: inout World<RepEvent>) {
+    static func deliver(_ state: inout RepCounterState, _ callbacks: [Callback], _ world: inout World<RepCounter>) {
         var queue = callbacks
         var handled = 0
         while !queue.isEmpty && handled < 1_000 {
@@ -236,7 +234,7 @@ extension RepCounter {
     }
 
     /// One monitor callback; returns callbacks it caused (echoes of its own stopMonitoring).
-    static func monitor(_ state: inout RepCounterState, _ c: Callback, _ world: inout World<RepEvent>) -> [Callback] {
+    static func monitor(_ state: inout RepCounterState, _ c: Callback, _ world: inout World<RepCounter>) -> [Callback] {
         guard let d = ActivityName.decode(c.activity) else {
             world.emit(RepOutput.callbackIgnored(kind: c.kind, activity: c.activity, reason: "malformed-name"))
             return []
@@ -251,7 +249,7 @@ extension RepCounter {
                 world.emit(RepOutput.callbackIgnored(kind: c.kind, activity: c.activity, reason: "\(d.kind.rawValue)-start"))
                 return []
             }
-            if state.faults.echoLiftsShield && d.kind == .budget {
+            if world.isOn(.echoLiftsShield) && d.kind == .budget {
                 setShield(&state, rule.name, false, "interval-start-lifts", &world)
                 return []
             }
@@ -268,7 +266,7 @@ extension RepCounter {
                     state.screenTime.spent.insert(key, at: at)
                 }
                 world.emit(RepOutput.spent(rule: rule.name, period: period))
-                if state.faults.echoLiftsShield {
+                if world.isOn(.echoLiftsShield) {
                     setShield(&state, rule.name, true, "threshold-shields", &world)
                     return []
                 }
@@ -317,13 +315,13 @@ extension RepCounter {
     }
 
     /// `ShieldEngine.apply`: the rule as it is now, through the policy, into its store.
-    static func apply(_ state: inout RepCounterState, _ name: String, _ world: inout World<RepEvent>) {
+    static func apply(_ state: inout RepCounterState, _ name: String, _ world: inout World<RepCounter>) {
         guard let rule = state.screenTime.rule(named: name) else { return }
         let p = shouldBeOpen(rule, now: world.now, zone: world.zone, spent: state.screenTime.spent, unlocks: state.screenTime.unlocks)
         setShield(&state, name, !p.open, p.reason, &world)
     }
 
-    static func setShield(_ state: inout RepCounterState, _ name: String, _ on: Bool, _ reason: String, _ world: inout World<RepEvent>) {
+    static func setShield(_ state: inout RepCounterState, _ name: String, _ on: Bool, _ reason: String, _ world: inout World<RepCounter>) {
         if let i = state.screenTime.shielded.firstIndex(where: { $0.rule == name }) { state.screenTime.shielded[i].on = on } else {
             let at = state.screenTime.shielded.firstIndex { $0.rule > name } ?? state.screenTime.shielded.count
             state.screenTime.shielded.insert((name, on), at: at)
@@ -339,7 +337,7 @@ extension RepCounter {
     }
 
     /// Earned time: a one-shot activity registered BEFORE anything is stored or lifted.
-    static func grant(_ state: inout RepCounterState, rule name: String, seconds: Int, process: WriterProcess, _ world: inout World<RepEvent>) {
+    static func grant(_ state: inout RepCounterState, rule name: String, seconds: Int, process: WriterProcess, _ world: inout World<RepCounter>) {
         guard let rule = state.screenTime.rule(named: name) else { return unknownRule("grant", name, &world) }
         var slot = 0
         while slot < 1_000 && state.screenTime.center.contains(ActivityName.make(.grant, rule: rule.id, slot: slot)) { slot += 1 }
@@ -349,7 +347,7 @@ extension RepCounter {
         let event = ActivityEvent(name: "bought", apps: rule.apps, thresholdSeconds: seconds, includesPastActivity: false)
         let record = UnlockRecord(key: unlockKey(activity), rule: name, activity: activity, seconds: seconds,
                                   start: world.now, end: world.now + backstop)
-        if state.faults.grantAfterLift {
+        if world.isOn(.grantAfterLift) {
             storeUnlock(&state, record, process: process, &world)
             apply(&state, name, &world)
         }
@@ -359,7 +357,7 @@ extension RepCounter {
                                                                     zone: world.zone, os: state.screenTime.os)
         } catch {
             world.emit(RepOutput.registerFailed(name: activity, error: error))
-            if !state.faults.grantAfterLift {
+            if !world.isOn(.grantAfterLift) {
                 state.bankedSeconds += seconds
                 world.emit(RepOutput.grantRefused(rule: name, seconds: seconds, error: error))
                 world.emit(RepOutput.banked(seconds: seconds, total: state.bankedSeconds))
@@ -369,14 +367,14 @@ extension RepCounter {
         world.emit(RepOutput.register(name: activity, schedule: schedule, events: [event]))
         deliver(&state, callbacks, &world)
         rescheduleBoundary(&state, &world)
-        if !state.faults.grantAfterLift {
+        if !world.isOn(.grantAfterLift) {
             storeUnlock(&state, record, process: process, &world)
             apply(&state, name, &world)
         }
     }
 
-    static func storeUnlock(_ state: inout RepCounterState, _ record: UnlockRecord, process: WriterProcess, _ world: inout World<RepEvent>) {
-        if state.faults.sharedUnlockArray {
+    static func storeUnlock(_ state: inout RepCounterState, _ record: UnlockRecord, process: WriterProcess, _ world: inout World<RepCounter>) {
+        if world.isOn(.sharedUnlockArray) {
             // Read-modify-write of one array; the app's copy was read when the set started.
             var base = process == .app ? (state.screenTime.appSnapshot ?? state.screenTime.unlocks) : state.screenTime.unlocks
             base.append(record)
@@ -389,11 +387,11 @@ extension RepCounter {
         }
     }
 
-    static func removeUnlock(_ state: inout RepCounterState, activity: String, reason: String, process: WriterProcess, _ world: inout World<RepEvent>) {
+    static func removeUnlock(_ state: inout RepCounterState, activity: String, reason: String, process: WriterProcess, _ world: inout World<RepCounter>) {
         let key = unlockKey(activity)
         guard state.screenTime.unlocks.contains(where: { $0.key == key }) else { return }
         state.screenTime.unlocks.removeAll { $0.key == key }
-        if state.faults.sharedUnlockArray {
+        if world.isOn(.sharedUnlockArray) {
             world.emit(RepOutput.storeWrite(key: "unlocks", records: state.screenTime.unlocks.count))
         } else {
             world.emit(RepOutput.unlockRemoved(key: key, reason: reason))
@@ -402,7 +400,7 @@ extension RepCounter {
 
     // MARK: The shield button
 
-    static func shieldButton(_ state: inout RepCounterState, _ name: String, _ world: inout World<RepEvent>) {
+    static func shieldButton(_ state: inout RepCounterState, _ name: String, _ world: inout World<RepCounter>) {
         guard state.screenTime.rule(named: name) != nil else { return unknownRule("shieldButton", name, &world) }
         // The pending unlock goes into the App Group first, whatever happens next.
         state.screenTime.pendingUnlock = [name]
@@ -428,7 +426,7 @@ extension RepCounter {
         let id = "unlock.\(name).\(state.screenTime.notificationsRequested)"
         world.emit(RepOutput.notificationRequested(id: id))
         // The request is handed to UNUserNotificationCenter; its add completes a moment later.
-        world.schedule(after: .milliseconds(50), "notificationAdded", .notificationAdded(id: id))
+        world.schedule(after: .milliseconds(50), .notificationAdded(id: id))
     }
 }
 

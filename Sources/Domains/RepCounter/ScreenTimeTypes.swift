@@ -18,6 +18,11 @@ public enum RuleMode: Sendable, Equatable {
     }
 }
 
+/// The `mode=` of a saved rule, as a scenario spells it.
+public enum RuleModeName: String, CaseIterable, Sendable {
+    case schedule, dailyBudget, hourlyBudget
+}
+
 /// A rule as the user saved it. Apps are opaque FamilyControls tokens, modelled as integers.
 public struct Rule: Sendable, Equatable {
     public var name: String
@@ -34,7 +39,7 @@ public struct Rule: Sendable, Equatable {
 public struct RuleSpec: Sendable, Equatable {
     public var name: String
     public var apps: [Double]
-    public var mode: String
+    public var mode: RuleModeName
     public var minutes: Double?
     public var windowHours: (Double, Double)?
     public var enabled: Bool

@@ -54,7 +54,6 @@ public struct RepCounterState: Sendable {
     public var bankedSeconds = 0
     public var earnedTotalSeconds = 0
     public var screenTime = ScreenTimeState()
-    public var faults = ActiveFaults()
 
     public init(exercise: Exercise, frameTrace: FrameTrace) {
         self.exercise = exercise

@@ -200,6 +200,11 @@ import LockstepRunner
         #expect(run("set exercise burpee\n").hasPrefix("error: t.scenario:3:"))
     }
 
+    /// The declarations are whole: every kind declared once, read unconditionally and named by `kind(of:)`.
+    @Test func declarationsHaveNoProblems() {
+        #expect(RepCounter.entry.problems.isEmpty, "\(RepCounter.entry.problems)")
+    }
+
     @Test func framesCountThroughTheScenarioPath() {
         let r = run("0 gen pushups reps=3 period=2\n6.1 setEnd\n")
         #expect(r.contains("counted reps=3") && r.contains("earnedSeconds=90"))
