@@ -33,7 +33,7 @@ extension RepCounter {
             state.screenTime.shielded.removeAll { $0.rule == name }
         case .usage(let app, let seconds):
             guard app >= 0, seconds > 0, seconds <= 86_400 else {
-                world.emit(RepOutput.rejected(event: "usage", reason: "app must be a token ≥ 0 and seconds in 1...86400"))
+                world.reject("usage", "out-of-range") { $0.int("app", app).int("seconds", seconds).string("allowed", "app ≥ 0, seconds 1...86400") }
                 return
             }
             let r = state.screenTime.center.recordUsage(app: app, seconds: seconds, now: world.now, zone: world.zone)
@@ -55,7 +55,9 @@ extension RepCounter {
         case .spend(let name, let seconds):
             guard state.screenTime.rule(named: name) != nil else { return unknownRule("spend", name, &world) }
             guard seconds > 0, seconds <= state.bankedSeconds else {
-                world.emit(RepOutput.rejected(event: "spend", reason: "seconds must be at least 1 and at most the bank (\(state.bankedSeconds) s)"))
+                world.reject("spend", seconds > 0 ? "not-enough-banked" : "out-of-range") {
+                    $0.word("rule", name).int("seconds", seconds).int("banked", state.bankedSeconds)
+                }
                 return
             }
             state.bankedSeconds -= seconds
@@ -71,7 +73,7 @@ extension RepCounter {
     }
 
     static func unknownRule(_ event: String, _ name: String, _ world: inout World<RepCounter>) {
-        world.emit(RepOutput.rejected(event: event, reason: "unknown rule '\(name)'"))
+        world.reject(event, "unknown-rule") { $0.word("rule", name) }
     }
 
     static func replaceRule(_ state: inout RepCounterState, _ rule: Rule) {
@@ -87,7 +89,7 @@ extension RepCounter {
     static func validate(_ spec: RuleSpec) -> Result<(apps: [Int], mode: RuleMode), RuleError> {
         guard !spec.apps.isEmpty, spec.apps.count <= 50,
               spec.apps.allSatisfy({ $0 >= 0 && $0 <= 1e9 && $0.rounded(.towardZero) == $0 }) else {
-            return .failure(RuleError("apps must be 1...50 whole-number tokens"))
+            return .failure(RuleError("bad-apps", "apps must be 1...50 whole-number tokens"))
         }
         let apps = Array(Set(spec.apps.map { Int($0) })).sorted()
         func minutes(_ hours: Double) -> Int? {
@@ -98,27 +100,27 @@ extension RepCounter {
         switch spec.mode {
         case .schedule:
             guard let w = spec.windowHours, let a = minutes(w.0), let b = minutes(w.1), a < b else {
-                return .failure(RuleError("a schedule needs window=START,END in hours of one local day (0...24, whole minutes, START < END)"))
+                return .failure(RuleError("bad-window", "a schedule needs window=START,END in hours of one local day (0...24, whole minutes, START < END)"))
             }
             guard b - a >= DeviceActivityCenter.minimumIntervalMinutes else {
-                return .failure(RuleError("the window is \(b - a) minutes; iOS refuses intervals under 15 minutes"))
+                return .failure(RuleError("interval-too-short", "the window is \(b - a) minutes; iOS refuses intervals under 15 minutes"))
             }
             return .success((apps, .schedule(startMinute: a, endMinute: b)))
         case .dailyBudget:
             guard let m = spec.minutes, m >= 1, m <= 1439, m.rounded(.towardZero) == m else {
-                return .failure(RuleError("a daily budget needs minutes=1...1439"))
+                return .failure(RuleError("bad-minutes", "a daily budget needs minutes=1...1439"))
             }
             return .success((apps, .dailyBudget(minutes: Int(m))))
         case .hourlyBudget:
             guard let m = spec.minutes, m >= 1, m <= 59, m.rounded(.towardZero) == m else {
-                return .failure(RuleError("an hourly budget needs minutes=1...59"))
+                return .failure(RuleError("bad-minutes", "an hourly budget needs minutes=1...59"))
             }
             guard let w = spec.windowHours, w.0.rounded(.towardZero) == w.0, w.1.rounded(.towardZero) == w.1,
                   w.0 >= 0, w.1 <= 24, w.0 < w.1 else {
-                return .failure(RuleError("an hourly budget needs window=START,END in whole hours, 0 ≤ START < END ≤ 24"))
+                return .failure(RuleError("bad-window", "an hourly budget needs window=START,END in whole hours, 0 ≤ START < END ≤ 24"))
             }
             guard w.1 - w.0 <= Double(maxHourlyWindowHours) else {
-                return .failure(RuleError("the window is \(Int(w.1 - w.0)) hours; hourly windows are capped at 16 hours (one daily registration per hour)"))
+                return .failure(RuleError("window-too-long", "the window is \(Int(w.1 - w.0)) hours; hourly windows are capped at 16 hours (one daily registration per hour)"))
             }
             return .success((apps, .hourlyBudget(minutesPerHour: Int(m), startHour: Int(w.0), endHour: Int(w.1))))
         }
@@ -146,7 +148,7 @@ extension RepCounter {
         let checked: (apps: [Int], mode: RuleMode)
         switch validate(spec) {
         case .failure(let e):
-            world.emit(RepOutput.rejected(event: "rule", reason: "rule '\(spec.name)' not saved: \(e.message)"))
+            world.reject("rule", e.reason) { $0.word("rule", spec.name).string("detail", e.message) }
             return
         case .success(let v): checked = v
         }
@@ -156,7 +158,9 @@ extension RepCounter {
         let others = state.screenTime.rules.filter { $0.name != rule.name && $0.enabled }
             .reduce(0) { $0 + activities($1, os: state.screenTime.os).count }
         guard others + needed <= maxRuleRegistrations else {
-            world.emit(RepOutput.rejected(event: "rule", reason: "rule '\(spec.name)' not saved: it needs \(needed) registrations and other rules use \(others); rules may use \(maxRuleRegistrations) of 20 (one slot stays free for unlocks)"))
+            world.reject("rule", "activity-limit") {
+                $0.word("rule", spec.name).string("detail", "it needs \(needed) registrations and other rules use \(others); rules may use \(maxRuleRegistrations) of 20 (one slot stays free for unlocks)")
+            }
             return
         }
         let change: String
@@ -233,20 +237,25 @@ extension RepCounter {
         if !queue.isEmpty { world.emit(RepOutput.warning("callback limit of 1000 in one step reached; \(queue.count) dropped")) }
     }
 
+    /// A callback the monitor does not act on.
+    static func ignore(_ c: Callback, _ reason: String, _ world: inout World<RepCounter>) {
+        world.reject("callback", reason) { $0.word("kind", c.kind.rawValue).string("activity", c.activity) }
+    }
+
     /// One monitor callback; returns callbacks it caused (echoes of its own stopMonitoring).
     static func monitor(_ state: inout RepCounterState, _ c: Callback, _ world: inout World<RepCounter>) -> [Callback] {
         guard let d = ActivityName.decode(c.activity) else {
-            world.emit(RepOutput.callbackIgnored(kind: c.kind, activity: c.activity, reason: "malformed-name"))
+            ignore(c, "malformed-name", &world)
             return []
         }
         guard let rule = state.screenTime.rule(id: d.rule) else {
-            world.emit(RepOutput.callbackIgnored(kind: c.kind, activity: c.activity, reason: "no-such-rule"))
+            ignore(c, "no-such-rule", &world)
             return []
         }
         switch c.kind {
         case .intervalDidStart:
             if d.kind == .grant || d.kind == .warning {
-                world.emit(RepOutput.callbackIgnored(kind: c.kind, activity: c.activity, reason: "\(d.kind.rawValue)-start"))
+                ignore(c, "\(d.kind.rawValue)-start", &world)
                 return []
             }
             if world.isOn(.echoLiftsShield) && d.kind == .budget {
@@ -285,7 +294,7 @@ extension RepCounter {
             apply(&state, rule.name, &world)
             return []
         case .intervalWillStartWarning, .eventWillReachThresholdWarning:
-            world.emit(RepOutput.callbackIgnored(kind: c.kind, activity: c.activity, reason: "warning-only"))
+            ignore(c, "warning-only", &world)
             return []
         }
     }
@@ -359,7 +368,9 @@ extension RepCounter {
             world.emit(RepOutput.registerFailed(name: activity, error: error))
             if !world.isOn(.grantAfterLift) {
                 state.bankedSeconds += seconds
-                world.emit(RepOutput.grantRefused(rule: name, seconds: seconds, error: error))
+                world.reject("grant", error.reason) {
+                    $0.word("rule", name).int("seconds", seconds).string("kept", "nothing stored, nothing lifted; the seconds stay banked")
+                }
                 world.emit(RepOutput.banked(seconds: seconds, total: state.bankedSeconds))
             }
             return
@@ -431,6 +442,8 @@ extension RepCounter {
 }
 
 struct RuleError: Error {
+    /// The `reason=` of the rejection (kebab-case); `message` is its `detail=`.
+    var reason: String
     var message: String
-    init(_ m: String) { message = m }
+    init(_ reason: String, _ message: String) { self.reason = reason; self.message = message }
 }

@@ -133,4 +133,12 @@ public struct OSVersion: Sendable, Comparable, Equatable, CustomStringConvertibl
 /// Errors `startMonitoring` throws.
 public enum MonitoringError: String, Sendable, Error {
     case excessiveActivities, intervalTooShort
+
+    /// The `reason=` of a refused grant.
+    var reason: String {
+        switch self {
+        case .excessiveActivities: "activity-limit"
+        case .intervalTooShort: "interval-too-short"
+        }
+    }
 }

@@ -194,7 +194,7 @@ import LockstepRunner
     @Test func wrongTupleAndWordsAreErrors() {
         #expect(run("0 frame nose=0.5,0.5\n").contains("3 numbers"))
         // `nan` is a number literal: it reaches the joint filter, which rejects the joint with a record.
-        #expect(run("0 frame nose=nan,0.5,0.9\n").contains("joints-rejected joints=nose"))
+        #expect(run("0 frame nose=nan,0.5,0.9\n").contains("rejected input=joints reason=out-of-range joints=nose"))
         #expect(run("0 frame nose=true,0.5,0.9\n").hasPrefix("error: t.scenario:3:"))
         #expect(run("0 setStart exercise=burpee\n").contains("burpee"))
         #expect(run("set exercise burpee\n").hasPrefix("error: t.scenario:3:"))
@@ -203,6 +203,15 @@ import LockstepRunner
     /// The declarations are whole: every kind declared once, read unconditionally and named by `kind(of:)`.
     @Test func declarationsHaveNoProblems() {
         #expect(RepCounter.entry.problems.isEmpty, "\(RepCounter.entry.problems)")
+    }
+
+    /// Frames outside a set are refused once per idle run (not once per frame), and a frame at the
+    /// previous one's instant is refused every time.
+    @Test func idleAndRepeatedFramesAreRejected() {
+        let r = run("0 setEnd\n1 frame nose=0.5,0.5,0.9\n2 frame nose=0.5,0.5,0.9\n2 frame nose=0.5,0.5,0.9\n")
+        let lines = r.split(separator: "\n")
+        #expect(lines.filter { $0.contains("rejected input=frame reason=no-set-running") }.count == 1)
+        #expect(lines.filter { $0.contains("rejected input=frame reason=not-after-previous") }.count == 1)
     }
 
     @Test func framesCountThroughTheScenarioPath() {
