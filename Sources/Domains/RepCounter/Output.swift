@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// Every record the repCounter domain writes. Signals print with 6 decimals (degrees or torso
 /// lengths), rates with 2, money in whole seconds.
@@ -94,7 +95,7 @@ public enum RepOutput: RecordConvertible {
     static func schedule(_ r: Record, _ s: ActivitySchedule) -> Record {
         switch s {
         case .daily(let a, let b):
-            r.word("repeats", "daily").word("interval", "\(LocalClock.two(a / 60)):\(LocalClock.two(a % 60))-\(LocalClock.two(b / 60)):\(LocalClock.two(b % 60))")
+            r.word("repeats", "daily").word("interval", "\(ZeroPad.two(a / 60)):\(ZeroPad.two(a % 60))-\(ZeroPad.two(b / 60)):\(ZeroPad.two(b % 60))")
         case .once(let a, let b): r.word("repeats", "once").instant("from", a).instant("to", b)
         }
     }

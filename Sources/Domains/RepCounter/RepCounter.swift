@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// `repCounter`: Pull to Refresh, an iPhone app that shields chosen apps with Screen Time and unlocks
 /// them for exercise reps counted from Vision body-pose joints on the front camera.
@@ -63,10 +64,10 @@ public enum RepCounter: Domain {
     public struct Settings: Sendable {
         public var exercise: Exercise
         public var frameTrace: FrameTrace
-        public var os: OSVersion
+        public var os: OSRelease
         public var notifications: Bool
 
-        public init(exercise: Exercise = .pushUp, frameTrace: FrameTrace = .every, os: OSVersion = .pastActivity,
+        public init(exercise: Exercise = .pushUp, frameTrace: FrameTrace = .every, os: OSRelease = .pastActivity,
                     notifications: Bool = true) {
             self.exercise = exercise
             self.frameTrace = frameTrace
@@ -85,7 +86,7 @@ public enum RepCounter: Domain {
         let notifications = try s("notifications", .bool, default: true, "notification authorization")
         // Read as a number and written back (`17.10` is 17.1 here, unlike the `os` event): what
         // the goldens were recorded with.
-        guard let release = OSVersion.parse(String(os)) else { throw s.error(osError, at: "os") }
+        guard let release = OSRelease.parse(String(os)) else { throw s.error(osError, at: "os") }
         return Settings(exercise: exercise, frameTrace: frameTrace, os: release, notifications: notifications)
     }
 
@@ -154,7 +155,7 @@ public enum RepCounter: Domain {
             // A number field read as written, so `17.10` is minor ten (a Double would make it 17.1).
             let line = f.custom([FieldSpec("version", .number)])
             if f.isDeclaring { return .os(.pastActivity) }
-            guard let i = line.index(of: "version"), let v = OSVersion.parse(line.rawText(i)) else {
+            guard let i = line.index(of: "version"), let v = OSRelease.parse(line.rawText(i)) else {
                 throw line.error(osError, at: "version")
             }
             return .os(v)

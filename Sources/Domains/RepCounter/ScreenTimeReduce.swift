@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// Which process writes the App Group (matters only under `sharedUnlockArray`).
 enum WriterProcess { case app, monitor, shield }
@@ -127,7 +128,7 @@ extension RepCounter {
     }
 
     /// The activities a rule needs: name, schedule, events.
-    static func activities(_ rule: Rule, os: OSVersion) -> [(String, ActivitySchedule, [ActivityEvent])] {
+    static func activities(_ rule: Rule, os: OSRelease) -> [(String, ActivitySchedule, [ActivityEvent])] {
         let past = os >= .pastActivity
         switch rule.mode {
         case .schedule(let a, let b):
@@ -312,12 +313,12 @@ extension RepCounter {
         if unlocks.contains(where: { $0.rule == rule.name && $0.isActive(now) }) { return (true, "unlocked") }
         switch rule.mode {
         case .schedule(let a, let b):
-            let m = LocalClock.minuteOfDay(now, zone)
+            let m = TimeOfDay(at: now, in: zone).minutesSinceMidnight
             return a <= m && m < b ? (false, "in-window") : (true, "outside-window")
         case .dailyBudget:
             return spent.contains("spent.\(rule.name).\(LocalClock.dayKey(now, zone))") ? (false, "spent") : (true, "allowance-left")
         case .hourlyBudget(_, let h0, let h1):
-            let h = LocalClock.minuteOfDay(now, zone) / 60
+            let h = TimeOfDay(at: now, in: zone).hour
             if h < h0 || h >= h1 { return (true, "outside-window") }
             return spent.contains("spent.\(rule.name).\(LocalClock.hourKey(now, zone))") ? (false, "spent") : (true, "allowance-left")
         }

@@ -214,6 +214,18 @@ import LockstepRunner
         #expect(lines.filter { $0.contains("rejected input=frame reason=not-after-previous") }.count == 1)
     }
 
+    /// The `os` event reads the version as written (17.10 is minor ten); the `os` setting reads a
+    /// number (17.10 is 17.1, as the goldens were recorded). Platform's `OSRelease` refuses
+    /// three-digit parts, so `017.4` is a located error.
+    @Test func osVersions() {
+        #expect(run("0 os version=17.10\n").contains("os value=17.10"))
+        let rule = "0 rule name=w apps=1 mode=schedule window=9,17\n"
+        #expect(run("set os 17.10\n" + rule).contains("device=17.1,"))
+        #expect(run("set os 26.5\n" + rule).contains("device=26.5,"))
+        #expect(run("0 os version=017.4\n") == "error: t.scenario:3:14: expected an iOS version like 17.4 or 26.5")
+        #expect(run("set os 100\n").hasPrefix("error: t.scenario:3:8: expected an iOS version"))
+    }
+
     @Test func framesCountThroughTheScenarioPath() {
         let r = run("0 gen pushups reps=3 period=2\n6.1 setEnd\n")
         #expect(r.contains("counted reps=3") && r.contains("earnedSeconds=90"))
