@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// A deterministic model of `DeviceActivityCenter` as the article describes it: at most 20
 /// monitored activities, intervals of at least 15 minutes, daily repeats, an immediate
@@ -38,7 +39,7 @@ public struct DeviceActivityCenter: Sendable, Equatable {
     static func isRunning(_ s: ActivitySchedule, _ now: Instant, _ zone: Zone) -> Bool {
         switch s {
         case .daily(let a, let b):
-            let m = LocalClock.minuteOfDay(now, zone)
+            let m = TimeOfDay(at: now, in: zone).minutesSinceMidnight
             return a <= m && m < b
         case .once(let a, let b): return a <= now && now < b
         }
@@ -55,7 +56,7 @@ public struct DeviceActivityCenter: Sendable, Equatable {
 
     /// Registers (or replaces) an activity; returns the callbacks it echoes.
     public mutating func startMonitoring(_ name: String, _ schedule: ActivitySchedule, events: [ActivityEvent],
-                                         now: Instant, zone: Zone, os: OSVersion) throws(MonitoringError) -> [Callback] {
+                                         now: Instant, zone: Zone, os: OSRelease) throws(MonitoringError) -> [Callback] {
         let existing = registry.firstIndex { $0.name == name }
         if existing == nil && registry.count >= DeviceActivityCenter.maxActivities { throw .excessiveActivities }
         if DeviceActivityCenter.intervalMinutes(schedule) < Int64(DeviceActivityCenter.minimumIntervalMinutes) { throw .intervalTooShort }

@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// Every input the rep counter and its Screen Time side react to.
 public enum RepEvent: Sendable {
@@ -22,7 +23,7 @@ public enum RepEvent: Sendable {
     /// The shield's button for a rule (shield action extension).
     case shieldButton(rule: String)
     case notifications(granted: Bool)
-    case os(OSVersion)
+    case os(OSRelease)
     /// Spends banked seconds on a rule as a grant (the app's "unlock now" with time in the bank).
     case spend(rule: String, seconds: Int)
     /// Timer: a monitored interval starts or ends.

@@ -2,7 +2,7 @@ import LockstepCore
 
 /// The historical bugs of the seed article, each re-enabled by `set fault NAME` or `--fault NAME`
 /// and each caught by at least one golden under `Golden/repCounter/`.
-public enum RepFault: String, CaseIterable, Sendable {
+public enum RepFault: String, DomainFault {
     case echoLiftsShield
     case notEqualStepPredicate
     case sharedUnlockArray
@@ -22,24 +22,5 @@ public enum RepFault: String, CaseIterable, Sendable {
         case .rateNotLocked:
             "the rate is read at every rep instead of being locked when the set starts, so steps arriving mid-set change the price"
         }
-    }
-}
-
-/// The faults of one run, read once at start.
-public struct ActiveFaults: Sendable, Equatable {
-    public var echoLiftsShield = false
-    public var notEqualStepPredicate = false
-    public var sharedUnlockArray = false
-    public var grantAfterLift = false
-    public var rateNotLocked = false
-
-    public init() {}
-
-    public init(_ isOn: (RepFault) -> Bool) {
-        echoLiftsShield = isOn(.echoLiftsShield)
-        notEqualStepPredicate = isOn(.notEqualStepPredicate)
-        sharedUnlockArray = isOn(.sharedUnlockArray)
-        grantAfterLift = isOn(.grantAfterLift)
-        rateNotLocked = isOn(.rateNotLocked)
     }
 }

@@ -88,46 +88,31 @@ public enum PoseGenerators {
                 guard x >= 0, x <= 1, y >= 0, y <= 1 else { continue }
                 pose[index: j] = (x, y, drop ? 0.1 : conf)
             }
-            out.append(Generated(offset, "frame", .frame(pose)))
+            out.append(Generated(offset, .frame(pose)))
         }
         return out
     }
 
-    static let fields: [FieldSpec] = [
-        .optional("reps", .integer, "cosine cycles, default 10"),
-        .optional("fps", .number, "frames per second, default 30"),
-        .optional("period", .number, "seconds per rep, default 2"),
-        .optional("top", .number, "signal at the extended end (degrees or torsos); default per exercise"),
-        .optional("bottom", .number, "signal at the contracted end; default per exercise"),
-        .optional("hold", .integer, "frames held at the top before and after, default 0"),
-        .optional("jitter", .number, "± pixels of per-joint noise, default 0"),
-        .optional("dropout", .number, "probability a joint has confidence 0.1, default 0"),
-        .optional("occlude", .tuple(count: 2), "first frame,frames with no body at all"),
-        .optional("hideLeft", .number, "fraction of the series after which the left arm and leg vanish"),
-        .optional("hideRight", .number, "same for the right side"),
-        .optional("shake", .number, "± pixels of whole-body offset per frame, default 0"),
-        .optional("confidence", .number, "joint confidence, default 0.9 (minus up to 0.05 of noise)"),
-    ]
-
-    static func parse(_ line: EventLine, _ exercise: Exercise) throws(ScenarioError) -> Sweep {
+    /// Reads a `gen` line's parameters (every one, unconditionally, then the checks).
+    static func parse(_ f: inout Fields, _ exercise: Exercise) throws(ScenarioError) -> Sweep {
         var s = Sweep(exercise)
-        s.reps = Int(try line.int("reps", in: 0...1_000_000, default: 10))
-        s.fps = try line.double("fps", in: 1...240, default: 30)
-        s.periodSeconds = try line.double("period", in: 0.05...600, default: 2)
         let range: ClosedRange<Double> = exercise.isAngle ? 0...180 : -3...3
-        s.top = try line.double("top", in: range, default: s.top)
-        s.bottom = try line.double("bottom", in: range, default: s.bottom)
-        s.holdFrames = Int(try line.int("hold", in: 0...100_000, default: 0))
-        s.jitterPixels = try line.double("jitter", in: 0...200, default: 0)
-        s.dropout = try line.double("dropout", in: 0...1, default: 0)
-        s.hideLeftFrom = try line.double("hideLeft", in: 0...1, default: 1)
-        s.hideRightFrom = try line.double("hideRight", in: 0...1, default: 1)
-        s.shakePixels = try line.double("shake", in: 0...200, default: 0)
-        s.confidence = try line.double("confidence", in: 0.05...1, default: 0.9)
-        if line.has("occlude") {
-            let o = try line.doubles("occlude")
+        s.reps = try f("reps", .int, default: 10, in: 0...1_000_000, "cosine cycles")
+        s.fps = try f("fps", .number, default: 30, in: 1...240, "frames per second")
+        // Seconds as a number, not a duration: the sweep's arithmetic is in Double seconds.
+        s.periodSeconds = try f("period", .number, default: 2, in: 0.05...600, "seconds per rep")
+        s.top = try f("top", .number, default: s.top, in: range, "signal at the extended end (degrees or torsos)")
+        s.bottom = try f("bottom", .number, default: s.bottom, in: range, "signal at the contracted end")
+        s.holdFrames = try f("hold", .int, default: 0, in: 0...100_000, "frames held at the top before and after")
+        s.jitterPixels = try f("jitter", .number, default: 0, in: 0...200, "± pixels of per-joint noise")
+        s.dropout = try f("dropout", .number, default: 0, in: 0...1, "probability a joint has confidence 0.1")
+        s.hideLeftFrom = try f("hideLeft", .number, default: 1, in: 0...1, "fraction of the series after which the left arm and leg vanish")
+        s.hideRightFrom = try f("hideRight", .number, default: 1, in: 0...1, "same for the right side")
+        s.shakePixels = try f("shake", .number, default: 0, in: 0...200, "± pixels of whole-body offset per frame")
+        s.confidence = try f("confidence", .number, default: 0.9, in: 0.05...1, "joint confidence (minus up to 0.05 of noise)")
+        if let o = try f.optional("occlude", .tuple(2), "first frame,frames with no body at all") {
             guard o.allSatisfy({ $0 >= 0 && $0 <= 10_000_000 && $0.rounded(.towardZero) == $0 }) else {
-                throw line.error("occlude needs two whole numbers: first frame,count", at: "occlude")
+                throw f.error("occlude needs two whole numbers: first frame,count", at: "occlude")
             }
             s.occlusion = (Int(o[0]), Int(o[1]))
         }
@@ -136,13 +121,13 @@ public enum PoseGenerators {
 
     static func generator(_ name: String, _ exercise: Exercise) -> Generator<RepEvent> {
         Generator(name, "\(exercise.rawValue) frames: a cosine sweep of the \(exercise.isAngle ? "joint angle" : "height ratio") built into 19 joints",
-                  fields: fields) { (line: EventLine, context: inout GeneratorContext) throws(ScenarioError) -> [Generated<RepEvent>] in
-            let s = try parse(line, exercise)
+                  parameters: { f throws(ScenarioError) in try parse(&f, exercise) },
+                  expand: { s, context throws(ScenarioError) in
             guard s.frameCount <= context.maxEvents else {
-                throw line.error("this sweep makes \(s.frameCount) frames; the scenario allows \(context.maxEvents) more")
+                throw context.error("this sweep makes \(s.frameCount) frames; the scenario allows \(context.maxEvents) more")
             }
             return frames(s, rng: &context.rng)
-        }
+        })
     }
 
     public static var all: [Generator<RepEvent>] {

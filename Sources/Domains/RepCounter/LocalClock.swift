@@ -1,25 +1,16 @@
 import LockstepCore
+import Platform
 
 /// Local calendar helpers for schedules and period keys (the device's zone, DST-aware).
 enum LocalClock {
-    static func minuteOfDay(_ now: Instant, _ zone: Zone) -> Int {
-        let l = zone.localDateTime(now)
-        return l.hour * 60 + l.minute
-    }
-
     /// `2026-03-14`: the key of a daily allowance, a day's steps and its step payouts.
-    static func dayKey(_ now: Instant, _ zone: Zone) -> String {
-        let l = zone.localDateTime(now)
-        return "\(l.year)-\(two(l.month))-\(two(l.day))"
-    }
+    static func dayKey(_ now: Instant, _ zone: Zone) -> String { ZeroPad.date(zone.localDateTime(now)) }
 
     /// `2026-03-14T08`: the key of an hourly allowance.
     static func hourKey(_ now: Instant, _ zone: Zone) -> String {
         let l = zone.localDateTime(now)
-        return dayKey(now, zone) + "T" + two(l.hour)
+        return ZeroPad.date(l) + "T" + ZeroPad.two(l.hour)
     }
-
-    static func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
 
     /// The instant of local minute `minute` (0...1440) on the day that starts at `dayStart`.
     static func instant(dayStart: Instant, minute: Int, _ zone: Zone) -> Instant {

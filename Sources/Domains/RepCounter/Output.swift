@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// Every record the repCounter domain writes. Signals print with 6 decimals (degrees or torso
 /// lengths), rates with 2, money in whole seconds.
@@ -11,9 +12,6 @@ public enum RepOutput: RecordConvertible {
     case hint(String)
     case cannotSeeYou(frames: Int)
     case visibleAgain
-    case jointsRejected(mask: UInt32)
-    case frameRejected(reason: String)
-    case frameIgnored(reason: String)
     // Sets and pricing
     case setStarted(ordinal: Int, exercise: Exercise, rule: String?, rate: Double, steps: Int, streak: Int)
     case setEnded(ordinal: Int, exercise: Exercise, reps: Int, tooFast: Int, goDeeper: Int, rate: Double, earned: Int, to: String)
@@ -21,20 +19,17 @@ public enum RepOutput: RecordConvertible {
     case stepsPayout(entitled: Int, paidNow: Int, paidToday: Int)
     case banked(seconds: Int, total: Int)
     case setting(name: String, value: Value)
-    case rejected(event: String, reason: String)
     // Screen Time
     case ruleSaved(name: String, id: SeededUUID, mode: String, registrations: Int, change: String)
     case register(name: String, schedule: ActivitySchedule, events: [ActivityEvent])
     case registerFailed(name: String, error: MonitoringError)
     case unregister(name: String)
     case callback(Callback)
-    case callbackIgnored(kind: CallbackKind, activity: String, reason: String)
     case apply(rule: String, shielded: Bool, reason: String)
     case spent(rule: String, period: String)
     case unlockStored(key: String, seconds: Int, until: Instant)
     case unlockRemoved(key: String, reason: String)
     case storeWrite(key: String, records: Int)
-    case grantRefused(rule: String, seconds: Int, error: MonitoringError)
     case usage(app: Int, seconds: Int, countedBy: Int)
     case pendingUnlock(rules: [String])
     case completion(response: String)
@@ -55,11 +50,6 @@ public enum RepOutput: RecordConvertible {
         case .hint(let text): Record("form-hint").string("text", text)
         case .cannotSeeYou(let n): Record("cannot-see-you").int("missingFrames", n)
         case .visibleAgain: Record("visible-again")
-        case .jointsRejected(let mask):
-            Record("joints-rejected").with("joints", .tuple(JointName.allCases.filter { mask & (1 << UInt32($0.index)) != 0 }.map { .word($0.name) }))
-                .string("reason", "coordinate or confidence not a finite number in 0...1; treated as absent")
-        case .frameRejected(let reason): Record("frame-rejected").string("reason", reason)
-        case .frameIgnored(let reason): Record("frame-ignored").string("reason", reason)
         case .setStarted(let o, let e, let rule, let rate, let steps, let streak):
             Record("set-start").int("set", o).word("exercise", e.rawValue).word("rule", rule ?? "none").fixed("rate", rate, 2)
                 .int("steps", steps).int("streak", streak)
@@ -71,7 +61,6 @@ public enum RepOutput: RecordConvertible {
         case .stepsPayout(let e, let p, let t): Record("steps-payout").int("entitledMinutes", e).int("paidNow", p).int("paidToday", t)
         case .banked(let s, let total): Record("banked").int("seconds", s).int("total", total)
         case .setting(let name, let value): Record(name).with("value", value)
-        case .rejected(let event, let reason): Record("rejected").word("event", event).string("reason", reason)
         case .ruleSaved(let name, let id, let mode, let regs, let change):
             Record("rule-saved").word("name", name).word("id", id.description).word("mode", mode).int("registrations", regs).word("change", change)
         case .register(let name, let schedule, let events):
@@ -83,16 +72,11 @@ public enum RepOutput: RecordConvertible {
         case .unregister(let name): Record("unregister").string("name", name)
         case .callback(let c):
             Record("callback").word("kind", c.kind.rawValue).string("activity", c.activity).word("event", c.event ?? "none")
-        case .callbackIgnored(let kind, let activity, let reason):
-            Record("callback-ignored").word("kind", kind.rawValue).string("activity", activity).string("reason", reason)
         case .apply(let rule, let shielded, let reason): Record("apply").word("rule", rule).bool("shielded", shielded).word("reason", reason)
         case .spent(let rule, let period): Record("spent").word("rule", rule).word("period", period)
         case .unlockStored(let key, let s, let until): Record("unlock-stored").word("key", key).int("seconds", s).instant("until", until)
         case .unlockRemoved(let key, let reason): Record("unlock-removed").word("key", key).word("reason", reason)
         case .storeWrite(let key, let n): Record("store-write").word("key", key).int("records", n)
-        case .grantRefused(let rule, let s, let error):
-            Record("grant-refused").word("rule", rule).int("seconds", s).word("error", error.rawValue)
-                .string("kept", "nothing stored, nothing lifted; the seconds stay banked")
         case .usage(let app, let s, let n): Record("usage").int("app", app).int("seconds", s).int("countedBy", n)
         case .pendingUnlock(let rules): Record("pending-unlock").with("rules", .tuple(rules.map { .word($0) }))
         case .completion(let r): Record("completion").word("response", r)
@@ -103,10 +87,15 @@ public enum RepOutput: RecordConvertible {
         }
     }
 
+    /// Joint names of a bit mask, in Vision's order.
+    static func jointList(_ mask: UInt32) -> Value {
+        .tuple(JointName.allCases.filter { mask & (1 << UInt32($0.index)) != 0 }.map { .word($0.name) })
+    }
+
     static func schedule(_ r: Record, _ s: ActivitySchedule) -> Record {
         switch s {
         case .daily(let a, let b):
-            r.word("repeats", "daily").word("interval", "\(LocalClock.two(a / 60)):\(LocalClock.two(a % 60))-\(LocalClock.two(b / 60)):\(LocalClock.two(b % 60))")
+            r.word("repeats", "daily").word("interval", "\(ZeroPad.two(a / 60)):\(ZeroPad.two(a % 60))-\(ZeroPad.two(b / 60)):\(ZeroPad.two(b % 60))")
         case .once(let a, let b): r.word("repeats", "once").instant("from", a).instant("to", b)
         }
     }

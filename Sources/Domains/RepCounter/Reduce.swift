@@ -1,20 +1,20 @@
 import LockstepCore
 
 extension RepCounter {
-    public static func reduce(_ state: inout RepCounterState, _ event: RepEvent, _ world: inout World<RepEvent>) {
+    public static func reduce(_ state: inout RepCounterState, _ event: RepEvent, _ world: inout World<RepCounter>) {
         switch event {
         case .frame(let pose): frame(&state, pose, &world)
         case .setStart(let exercise, let rule): startSet(&state, exercise: exercise, rule: rule, &world)
         case .setEnd:
             guard state.setActive else {
-                world.emit(RepOutput.rejected(event: "setEnd", reason: "no set is running"))
+                world.reject("setEnd", "no-set-running")
                 return
             }
             endSet(&state, &world)
         case .health(let samples): health(&state, samples, &world)
         case .streak(let days):
             guard days >= 0 && days <= 100_000 else {
-                world.emit(RepOutput.rejected(event: "streak", reason: "days must be 0...100000"))
+                world.reject("streak", "out-of-range") { $0.int("days", days).word("allowed", "0...100000") }
                 return
             }
             state.streakDays = days
@@ -28,10 +28,11 @@ extension RepCounter {
 
     // MARK: Frames
 
-    static func frame(_ state: inout RepCounterState, _ pose: Pose, _ world: inout World<RepEvent>) {
+    static func frame(_ state: inout RepCounterState, _ pose: Pose, _ world: inout World<RepCounter>) {
         let now = world.now
         if let last = state.lastFrameAt, now <= last {
-            world.emit(RepOutput.frameRejected(reason: "capture time is not after the previous frame's; frame dropped, counter unchanged"))
+            // Dropped whole: the counter is unchanged.
+            world.reject("frame", "not-after-previous") { $0.instant("previous", last) }
             return
         }
         state.lastFrameAt = now
@@ -39,12 +40,15 @@ extension RepCounter {
         guard state.setActive else {
             state.idleFrames += 1
             if state.idleFrames == 1 {
-                world.emit(RepOutput.frameIgnored(reason: "no set is running; frames are ignored until setStart (reported once per idle run)"))
+                world.reject("frame", "no-set-running") { $0.string("note", "reported once per idle run; frames are ignored until setStart") }
             }
             return
         }
         let kept = JointFilter.filter(pose)
-        if kept.invalid != 0 { world.emit(RepOutput.jointsRejected(mask: kept.invalid)) }
+        if kept.invalid != 0 {
+            // Not a finite number in 0...1: those joints are treated as absent, the frame is kept.
+            world.reject("joints", "out-of-range") { $0.with("joints", RepOutput.jointList(kept.invalid)) }
+        }
         let reading = Signal.read(state.exercise, kept)
         let phaseBefore = state.counter.phase
         let step = state.counter.step(reading.value, at: now)
@@ -62,7 +66,7 @@ extension RepCounter {
         case .counted(let n):
             world.emit(RepOutput.counted(reps: n))
             // The rate was locked at set start; the fault re-reads it at every rep.
-            let rate = state.faults.rateNotLocked ? state.currentRate : state.lockedRate
+            let rate = world.isOn(.rateNotLocked) ? state.currentRate : state.lockedRate
             state.setEarnedExact += Double(state.exercise.model.baseSeconds) * rate
         case .tooFast: world.emit(RepOutput.hint(RepConstants.slowDownHint))
         case .goDeeper: world.emit(RepOutput.hint(RepConstants.goDeeperHint))
@@ -72,9 +76,10 @@ extension RepCounter {
 
     // MARK: Sets
 
-    static func startSet(_ state: inout RepCounterState, exercise: Exercise?, rule: String?, _ world: inout World<RepEvent>) {
+    static func startSet(_ state: inout RepCounterState, exercise: Exercise?, rule: String?, _ world: inout World<RepCounter>) {
         if let rule, state.screenTime.rule(named: rule) == nil {
-            world.emit(RepOutput.rejected(event: "setStart", reason: "unknown rule '\(rule)'; the set was not started"))
+            // The set is not started.
+            world.reject("setStart", "unknown-rule") { $0.word("rule", rule) }
             return
         }
         if state.setActive { endSet(&state, &world) }
@@ -92,7 +97,7 @@ extension RepCounter {
                                         steps: state.stepsMode ? 0 : state.stepsToday, streak: state.streakDays))
     }
 
-    static func endSet(_ state: inout RepCounterState, _ world: inout World<RepEvent>) {
+    static func endSet(_ state: inout RepCounterState, _ world: inout World<RepCounter>) {
         let earned = Int(state.setEarnedExact.rounded(.toNearestOrEven))
         let c = state.counter
         world.emit(RepOutput.setEnded(ordinal: state.setOrdinal, exercise: state.exercise, reps: c.reps, tooFast: c.tooFast,
@@ -112,12 +117,12 @@ extension RepCounter {
 
     // MARK: Steps
 
-    static func health(_ state: inout RepCounterState, _ samples: [StepSample], _ world: inout World<RepEvent>) {
+    static func health(_ state: inout RepCounterState, _ samples: [StepSample], _ world: inout World<RepCounter>) {
         guard samples.allSatisfy({ $0.count >= 0 && $0.count <= 1_000_000 }) else {
-            world.emit(RepOutput.rejected(event: "health", reason: "step counts must be whole numbers in 0...1000000; the update was ignored"))
+            world.reject("health", "out-of-range") { $0.word("allowed", "0...1000000") }
             return
         }
-        let notEqual = state.faults.notEqualStepPredicate
+        let notEqual = world.isOn(.notEqualStepPredicate)
         let included = samples.filter { notEqual ? StepPredicate.notEqualMatch($0) : StepPredicate.negatedMatch($0) }.count
         let total = StepPredicate.total(samples, notEqual: notEqual)
         state.stepsToday = total

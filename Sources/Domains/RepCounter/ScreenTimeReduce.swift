@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// Which process writes the App Group (matters only under `sharedUnlockArray`).
 enum WriterProcess { case app, monitor, shield }
@@ -8,7 +9,7 @@ extension RepCounter {
     public static let maxRuleRegistrations = DeviceActivityCenter.maxActivities - 1
     public static let maxHourlyWindowHours = 16
 
-    static func screenTime(_ state: inout RepCounterState, _ event: RepEvent, _ world: inout World<RepEvent>) {
+    static func screenTime(_ state: inout RepCounterState, _ event: RepEvent, _ world: inout World<RepCounter>) {
         switch event {
         case .rule(let spec): saveRule(&state, spec, &world)
         case .enable(let name, let on):
@@ -33,7 +34,7 @@ extension RepCounter {
             state.screenTime.shielded.removeAll { $0.rule == name }
         case .usage(let app, let seconds):
             guard app >= 0, seconds > 0, seconds <= 86_400 else {
-                world.emit(RepOutput.rejected(event: "usage", reason: "app must be a token ≥ 0 and seconds in 1...86400"))
+                world.reject("usage", "out-of-range") { $0.int("app", app).int("seconds", seconds).string("allowed", "app ≥ 0, seconds 1...86400") }
                 return
             }
             let r = state.screenTime.center.recordUsage(app: app, seconds: seconds, now: world.now, zone: world.zone)
@@ -55,7 +56,9 @@ extension RepCounter {
         case .spend(let name, let seconds):
             guard state.screenTime.rule(named: name) != nil else { return unknownRule("spend", name, &world) }
             guard seconds > 0, seconds <= state.bankedSeconds else {
-                world.emit(RepOutput.rejected(event: "spend", reason: "seconds must be at least 1 and at most the bank (\(state.bankedSeconds) s)"))
+                world.reject("spend", seconds > 0 ? "not-enough-banked" : "out-of-range") {
+                    $0.word("rule", name).int("seconds", seconds).int("banked", state.bankedSeconds)
+                }
                 return
             }
             state.bankedSeconds -= seconds
@@ -70,8 +73,8 @@ extension RepCounter {
         }
     }
 
-    static func unknownRule(_ event: String, _ name: String, _ world: inout World<RepEvent>) {
-        world.emit(RepOutput.rejected(event: event, reason: "unknown rule '\(name)'"))
+    static func unknownRule(_ event: String, _ name: String, _ world: inout World<RepCounter>) {
+        world.reject(event, "unknown-rule") { $0.word("rule", name) }
     }
 
     static func replaceRule(_ state: inout RepCounterState, _ rule: Rule) {
@@ -87,7 +90,7 @@ extension RepCounter {
     static func validate(_ spec: RuleSpec) -> Result<(apps: [Int], mode: RuleMode), RuleError> {
         guard !spec.apps.isEmpty, spec.apps.count <= 50,
               spec.apps.allSatisfy({ $0 >= 0 && $0 <= 1e9 && $0.rounded(.towardZero) == $0 }) else {
-            return .failure(RuleError("apps must be 1...50 whole-number tokens"))
+            return .failure(RuleError("bad-apps", "apps must be 1...50 whole-number tokens"))
         }
         let apps = Array(Set(spec.apps.map { Int($0) })).sorted()
         func minutes(_ hours: Double) -> Int? {
@@ -96,38 +99,36 @@ extension RepCounter {
             return Int(m)
         }
         switch spec.mode {
-        case "schedule":
+        case .schedule:
             guard let w = spec.windowHours, let a = minutes(w.0), let b = minutes(w.1), a < b else {
-                return .failure(RuleError("a schedule needs window=START,END in hours of one local day (0...24, whole minutes, START < END)"))
+                return .failure(RuleError("bad-window", "a schedule needs window=START,END in hours of one local day (0...24, whole minutes, START < END)"))
             }
             guard b - a >= DeviceActivityCenter.minimumIntervalMinutes else {
-                return .failure(RuleError("the window is \(b - a) minutes; iOS refuses intervals under 15 minutes"))
+                return .failure(RuleError("interval-too-short", "the window is \(b - a) minutes; iOS refuses intervals under 15 minutes"))
             }
             return .success((apps, .schedule(startMinute: a, endMinute: b)))
-        case "dailyBudget":
+        case .dailyBudget:
             guard let m = spec.minutes, m >= 1, m <= 1439, m.rounded(.towardZero) == m else {
-                return .failure(RuleError("a daily budget needs minutes=1...1439"))
+                return .failure(RuleError("bad-minutes", "a daily budget needs minutes=1...1439"))
             }
             return .success((apps, .dailyBudget(minutes: Int(m))))
-        case "hourlyBudget":
+        case .hourlyBudget:
             guard let m = spec.minutes, m >= 1, m <= 59, m.rounded(.towardZero) == m else {
-                return .failure(RuleError("an hourly budget needs minutes=1...59"))
+                return .failure(RuleError("bad-minutes", "an hourly budget needs minutes=1...59"))
             }
             guard let w = spec.windowHours, w.0.rounded(.towardZero) == w.0, w.1.rounded(.towardZero) == w.1,
                   w.0 >= 0, w.1 <= 24, w.0 < w.1 else {
-                return .failure(RuleError("an hourly budget needs window=START,END in whole hours, 0 ≤ START < END ≤ 24"))
+                return .failure(RuleError("bad-window", "an hourly budget needs window=START,END in whole hours, 0 ≤ START < END ≤ 24"))
             }
             guard w.1 - w.0 <= Double(maxHourlyWindowHours) else {
-                return .failure(RuleError("the window is \(Int(w.1 - w.0)) hours; hourly windows are capped at 16 hours (one daily registration per hour)"))
+                return .failure(RuleError("window-too-long", "the window is \(Int(w.1 - w.0)) hours; hourly windows are capped at 16 hours (one daily registration per hour)"))
             }
             return .success((apps, .hourlyBudget(minutesPerHour: Int(m), startHour: Int(w.0), endHour: Int(w.1))))
-        default:
-            return .failure(RuleError("unknown mode '\(spec.mode)'; expected schedule, dailyBudget or hourlyBudget"))
         }
     }
 
     /// The activities a rule needs: name, schedule, events.
-    static func activities(_ rule: Rule, os: OSVersion) -> [(String, ActivitySchedule, [ActivityEvent])] {
+    static func activities(_ rule: Rule, os: OSRelease) -> [(String, ActivitySchedule, [ActivityEvent])] {
         let past = os >= .pastActivity
         switch rule.mode {
         case .schedule(let a, let b):
@@ -144,11 +145,11 @@ extension RepCounter {
         }
     }
 
-    static func saveRule(_ state: inout RepCounterState, _ spec: RuleSpec, _ world: inout World<RepEvent>) {
+    static func saveRule(_ state: inout RepCounterState, _ spec: RuleSpec, _ world: inout World<RepCounter>) {
         let checked: (apps: [Int], mode: RuleMode)
         switch validate(spec) {
         case .failure(let e):
-            world.emit(RepOutput.rejected(event: "rule", reason: "rule '\(spec.name)' not saved: \(e.message)"))
+            world.reject("rule", e.reason) { $0.word("rule", spec.name).string("detail", e.message) }
             return
         case .success(let v): checked = v
         }
@@ -158,7 +159,9 @@ extension RepCounter {
         let others = state.screenTime.rules.filter { $0.name != rule.name && $0.enabled }
             .reduce(0) { $0 + activities($1, os: state.screenTime.os).count }
         guard others + needed <= maxRuleRegistrations else {
-            world.emit(RepOutput.rejected(event: "rule", reason: "rule '\(spec.name)' not saved: it needs \(needed) registrations and other rules use \(others); rules may use \(maxRuleRegistrations) of 20 (one slot stays free for unlocks)"))
+            world.reject("rule", "activity-limit") {
+                $0.word("rule", spec.name).string("detail", "it needs \(needed) registrations and other rules use \(others); rules may use \(maxRuleRegistrations) of 20 (one slot stays free for unlocks)")
+            }
             return
         }
         let change: String
@@ -183,7 +186,7 @@ extension RepCounter {
     }
 
     @discardableResult
-    static func registerRule(_ state: inout RepCounterState, _ rule: Rule, _ world: inout World<RepEvent>) -> Bool {
+    static func registerRule(_ state: inout RepCounterState, _ rule: Rule, _ world: inout World<RepCounter>) -> Bool {
         for (name, schedule, events) in activities(rule, os: state.screenTime.os) {
             do {
                 let callbacks = try state.screenTime.center.startMonitoring(name, schedule, events: events, now: world.now,
@@ -200,7 +203,7 @@ extension RepCounter {
         return true
     }
 
-    static func unregisterRule(_ state: inout RepCounterState, _ rule: Rule, _ world: inout World<RepEvent>) {
+    static func unregisterRule(_ state: inout RepCounterState, _ rule: Rule, _ world: inout World<RepCounter>) {
         let names = state.screenTime.center.registry.map(\.name).filter {
             guard let d = ActivityName.decode($0) else { return false }
             return d.rule == rule.id && (d.kind == .schedule || d.kind == .budget)
@@ -211,19 +214,19 @@ extension RepCounter {
         rescheduleBoundary(&state, &world)
     }
 
-    static func rescheduleBoundary(_ state: inout RepCounterState, _ world: inout World<RepEvent>) {
+    static func rescheduleBoundary(_ state: inout RepCounterState, _ world: inout World<RepCounter>) {
         let next = state.screenTime.center.nextBoundary(after: world.now, zone: world.zone)
         if next == state.screenTime.boundaryAt, let id = state.screenTime.boundaryTimer, world.isPending(id) { return }
         if let id = state.screenTime.boundaryTimer { world.cancel(id) }
         state.screenTime.boundaryTimer = nil
         state.screenTime.boundaryAt = next
-        if let next { state.screenTime.boundaryTimer = world.schedule(at: next, "boundary", .boundary) }
+        if let next { state.screenTime.boundaryTimer = world.schedule(at: next, .boundary) }
     }
 
     // MARK: The monitor extension
 
     /// Hands each callback to the monitor; every one ends in `apply` (callbacks are not transitions).
-    static func deliver(_ state: inout RepCounterState, _ callbacks: [Callback], _ world: inout World<RepEvent>) {
+    static func deliver(_ state: inout RepCounterState, _ callbacks: [Callback], _ world: inout World<RepCounter>) {
         var queue = callbacks
         var handled = 0
         while !queue.isEmpty && handled < 1_000 {
@@ -235,23 +238,28 @@ extension RepCounter {
         if !queue.isEmpty { world.emit(RepOutput.warning("callback limit of 1000 in one step reached; \(queue.count) dropped")) }
     }
 
+    /// A callback the monitor does not act on.
+    static func ignore(_ c: Callback, _ reason: String, _ world: inout World<RepCounter>) {
+        world.reject("callback", reason) { $0.word("kind", c.kind.rawValue).string("activity", c.activity) }
+    }
+
     /// One monitor callback; returns callbacks it caused (echoes of its own stopMonitoring).
-    static func monitor(_ state: inout RepCounterState, _ c: Callback, _ world: inout World<RepEvent>) -> [Callback] {
+    static func monitor(_ state: inout RepCounterState, _ c: Callback, _ world: inout World<RepCounter>) -> [Callback] {
         guard let d = ActivityName.decode(c.activity) else {
-            world.emit(RepOutput.callbackIgnored(kind: c.kind, activity: c.activity, reason: "malformed-name"))
+            ignore(c, "malformed-name", &world)
             return []
         }
         guard let rule = state.screenTime.rule(id: d.rule) else {
-            world.emit(RepOutput.callbackIgnored(kind: c.kind, activity: c.activity, reason: "no-such-rule"))
+            ignore(c, "no-such-rule", &world)
             return []
         }
         switch c.kind {
         case .intervalDidStart:
             if d.kind == .grant || d.kind == .warning {
-                world.emit(RepOutput.callbackIgnored(kind: c.kind, activity: c.activity, reason: "\(d.kind.rawValue)-start"))
+                ignore(c, "\(d.kind.rawValue)-start", &world)
                 return []
             }
-            if state.faults.echoLiftsShield && d.kind == .budget {
+            if world.isOn(.echoLiftsShield) && d.kind == .budget {
                 setShield(&state, rule.name, false, "interval-start-lifts", &world)
                 return []
             }
@@ -268,7 +276,7 @@ extension RepCounter {
                     state.screenTime.spent.insert(key, at: at)
                 }
                 world.emit(RepOutput.spent(rule: rule.name, period: period))
-                if state.faults.echoLiftsShield {
+                if world.isOn(.echoLiftsShield) {
                     setShield(&state, rule.name, true, "threshold-shields", &world)
                     return []
                 }
@@ -287,7 +295,7 @@ extension RepCounter {
             apply(&state, rule.name, &world)
             return []
         case .intervalWillStartWarning, .eventWillReachThresholdWarning:
-            world.emit(RepOutput.callbackIgnored(kind: c.kind, activity: c.activity, reason: "warning-only"))
+            ignore(c, "warning-only", &world)
             return []
         }
     }
@@ -305,25 +313,25 @@ extension RepCounter {
         if unlocks.contains(where: { $0.rule == rule.name && $0.isActive(now) }) { return (true, "unlocked") }
         switch rule.mode {
         case .schedule(let a, let b):
-            let m = LocalClock.minuteOfDay(now, zone)
+            let m = TimeOfDay(at: now, in: zone).minutesSinceMidnight
             return a <= m && m < b ? (false, "in-window") : (true, "outside-window")
         case .dailyBudget:
             return spent.contains("spent.\(rule.name).\(LocalClock.dayKey(now, zone))") ? (false, "spent") : (true, "allowance-left")
         case .hourlyBudget(_, let h0, let h1):
-            let h = LocalClock.minuteOfDay(now, zone) / 60
+            let h = TimeOfDay(at: now, in: zone).hour
             if h < h0 || h >= h1 { return (true, "outside-window") }
             return spent.contains("spent.\(rule.name).\(LocalClock.hourKey(now, zone))") ? (false, "spent") : (true, "allowance-left")
         }
     }
 
     /// `ShieldEngine.apply`: the rule as it is now, through the policy, into its store.
-    static func apply(_ state: inout RepCounterState, _ name: String, _ world: inout World<RepEvent>) {
+    static func apply(_ state: inout RepCounterState, _ name: String, _ world: inout World<RepCounter>) {
         guard let rule = state.screenTime.rule(named: name) else { return }
         let p = shouldBeOpen(rule, now: world.now, zone: world.zone, spent: state.screenTime.spent, unlocks: state.screenTime.unlocks)
         setShield(&state, name, !p.open, p.reason, &world)
     }
 
-    static func setShield(_ state: inout RepCounterState, _ name: String, _ on: Bool, _ reason: String, _ world: inout World<RepEvent>) {
+    static func setShield(_ state: inout RepCounterState, _ name: String, _ on: Bool, _ reason: String, _ world: inout World<RepCounter>) {
         if let i = state.screenTime.shielded.firstIndex(where: { $0.rule == name }) { state.screenTime.shielded[i].on = on } else {
             let at = state.screenTime.shielded.firstIndex { $0.rule > name } ?? state.screenTime.shielded.count
             state.screenTime.shielded.insert((name, on), at: at)
@@ -339,7 +347,7 @@ extension RepCounter {
     }
 
     /// Earned time: a one-shot activity registered BEFORE anything is stored or lifted.
-    static func grant(_ state: inout RepCounterState, rule name: String, seconds: Int, process: WriterProcess, _ world: inout World<RepEvent>) {
+    static func grant(_ state: inout RepCounterState, rule name: String, seconds: Int, process: WriterProcess, _ world: inout World<RepCounter>) {
         guard let rule = state.screenTime.rule(named: name) else { return unknownRule("grant", name, &world) }
         var slot = 0
         while slot < 1_000 && state.screenTime.center.contains(ActivityName.make(.grant, rule: rule.id, slot: slot)) { slot += 1 }
@@ -349,7 +357,7 @@ extension RepCounter {
         let event = ActivityEvent(name: "bought", apps: rule.apps, thresholdSeconds: seconds, includesPastActivity: false)
         let record = UnlockRecord(key: unlockKey(activity), rule: name, activity: activity, seconds: seconds,
                                   start: world.now, end: world.now + backstop)
-        if state.faults.grantAfterLift {
+        if world.isOn(.grantAfterLift) {
             storeUnlock(&state, record, process: process, &world)
             apply(&state, name, &world)
         }
@@ -359,9 +367,11 @@ extension RepCounter {
                                                                     zone: world.zone, os: state.screenTime.os)
         } catch {
             world.emit(RepOutput.registerFailed(name: activity, error: error))
-            if !state.faults.grantAfterLift {
+            if !world.isOn(.grantAfterLift) {
                 state.bankedSeconds += seconds
-                world.emit(RepOutput.grantRefused(rule: name, seconds: seconds, error: error))
+                world.reject("grant", error.reason) {
+                    $0.word("rule", name).int("seconds", seconds).string("kept", "nothing stored, nothing lifted; the seconds stay banked")
+                }
                 world.emit(RepOutput.banked(seconds: seconds, total: state.bankedSeconds))
             }
             return
@@ -369,14 +379,14 @@ extension RepCounter {
         world.emit(RepOutput.register(name: activity, schedule: schedule, events: [event]))
         deliver(&state, callbacks, &world)
         rescheduleBoundary(&state, &world)
-        if !state.faults.grantAfterLift {
+        if !world.isOn(.grantAfterLift) {
             storeUnlock(&state, record, process: process, &world)
             apply(&state, name, &world)
         }
     }
 
-    static func storeUnlock(_ state: inout RepCounterState, _ record: UnlockRecord, process: WriterProcess, _ world: inout World<RepEvent>) {
-        if state.faults.sharedUnlockArray {
+    static func storeUnlock(_ state: inout RepCounterState, _ record: UnlockRecord, process: WriterProcess, _ world: inout World<RepCounter>) {
+        if world.isOn(.sharedUnlockArray) {
             // Read-modify-write of one array; the app's copy was read when the set started.
             var base = process == .app ? (state.screenTime.appSnapshot ?? state.screenTime.unlocks) : state.screenTime.unlocks
             base.append(record)
@@ -389,11 +399,11 @@ extension RepCounter {
         }
     }
 
-    static func removeUnlock(_ state: inout RepCounterState, activity: String, reason: String, process: WriterProcess, _ world: inout World<RepEvent>) {
+    static func removeUnlock(_ state: inout RepCounterState, activity: String, reason: String, process: WriterProcess, _ world: inout World<RepCounter>) {
         let key = unlockKey(activity)
         guard state.screenTime.unlocks.contains(where: { $0.key == key }) else { return }
         state.screenTime.unlocks.removeAll { $0.key == key }
-        if state.faults.sharedUnlockArray {
+        if world.isOn(.sharedUnlockArray) {
             world.emit(RepOutput.storeWrite(key: "unlocks", records: state.screenTime.unlocks.count))
         } else {
             world.emit(RepOutput.unlockRemoved(key: key, reason: reason))
@@ -402,7 +412,7 @@ extension RepCounter {
 
     // MARK: The shield button
 
-    static func shieldButton(_ state: inout RepCounterState, _ name: String, _ world: inout World<RepEvent>) {
+    static func shieldButton(_ state: inout RepCounterState, _ name: String, _ world: inout World<RepCounter>) {
         guard state.screenTime.rule(named: name) != nil else { return unknownRule("shieldButton", name, &world) }
         // The pending unlock goes into the App Group first, whatever happens next.
         state.screenTime.pendingUnlock = [name]
@@ -428,11 +438,13 @@ extension RepCounter {
         let id = "unlock.\(name).\(state.screenTime.notificationsRequested)"
         world.emit(RepOutput.notificationRequested(id: id))
         // The request is handed to UNUserNotificationCenter; its add completes a moment later.
-        world.schedule(after: .milliseconds(50), "notificationAdded", .notificationAdded(id: id))
+        world.schedule(after: .milliseconds(50), .notificationAdded(id: id))
     }
 }
 
 struct RuleError: Error {
+    /// The `reason=` of the rejection (kebab-case); `message` is its `detail=`.
+    var reason: String
     var message: String
-    init(_ m: String) { message = m }
+    init(_ reason: String, _ message: String) { self.reason = reason; self.message = message }
 }

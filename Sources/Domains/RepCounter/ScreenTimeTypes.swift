@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// How a rule locks its apps.
 public enum RuleMode: Sendable, Equatable {
@@ -18,6 +19,11 @@ public enum RuleMode: Sendable, Equatable {
     }
 }
 
+/// The `mode=` of a saved rule, as a scenario spells it.
+public enum RuleModeName: String, CaseIterable, Sendable {
+    case schedule, dailyBudget, hourlyBudget
+}
+
 /// A rule as the user saved it. Apps are opaque FamilyControls tokens, modelled as integers.
 public struct Rule: Sendable, Equatable {
     public var name: String
@@ -34,7 +40,7 @@ public struct Rule: Sendable, Equatable {
 public struct RuleSpec: Sendable, Equatable {
     public var name: String
     public var apps: [Double]
-    public var mode: String
+    public var mode: RuleModeName
     public var minutes: Double?
     public var windowHours: (Double, Double)?
     public var enabled: Bool
@@ -98,34 +104,23 @@ public struct UnlockRecord: Sendable, Equatable {
     func isActive(_ now: Instant) -> Bool { now < end }
 }
 
-/// An iOS version; 17.4 (past activity) and 26.5 (the shield opens the app) matter.
-public struct OSVersion: Sendable, Comparable, Equatable, CustomStringConvertible {
-    public var major: Int
-    public var minor: Int
-
-    public init(_ major: Int, _ minor: Int) { self.major = major; self.minor = minor }
-
-    public static func < (a: OSVersion, b: OSVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
-    public var description: String { "\(major).\(minor)" }
-
-    public static let pastActivity = OSVersion(17, 4)
-    public static let shieldOpensApp = OSVersion(26, 5)
-
-    /// `17`, `17.4`, `26.5` as written in a scenario.
-    public static func parse(_ text: String) -> OSVersion? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 1 || parts.count == 2, let major = Int(parts[0]), (1...99).contains(major) else { return nil }
-        var minor = 0
-        if parts.count == 2 {
-            guard let m = Int(parts[1]), (0...99).contains(m), parts[1].allSatisfy(\.isNumber) else { return nil }
-            minor = m
-        }
-        guard parts[0].allSatisfy(\.isNumber) else { return nil }
-        return OSVersion(major, minor)
-    }
+/// The two iOS releases whose APIs the app's paths depend on.
+extension OSRelease {
+    /// `includesPastActivity` exists from 17.4.
+    public static let pastActivity = OSRelease(17, 4)
+    /// From 26.5 the shield's button can open the parental-controls app.
+    public static let shieldOpensApp = OSRelease(26, 5)
 }
 
 /// Errors `startMonitoring` throws.
 public enum MonitoringError: String, Sendable, Error {
     case excessiveActivities, intervalTooShort
+
+    /// The `reason=` of a refused grant.
+    var reason: String {
+        switch self {
+        case .excessiveActivities: "activity-limit"
+        case .intervalTooShort: "interval-too-short"
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import LockstepCore
+import Platform
 
 /// The Screen Time side: rules, the simulated center, the App Group records, the shield stores.
 public struct ScreenTimeState: Sendable, Equatable {
@@ -14,7 +15,7 @@ public struct ScreenTimeState: Sendable, Equatable {
     /// The app's copy of the unlock array, read when a set starts (only used by `sharedUnlockArray`).
     public var appSnapshot: [UnlockRecord]? = nil
     public var pendingUnlock: [String] = []
-    public var os = OSVersion(17, 4)
+    public var os = OSRelease.pastActivity
     public var notificationsGranted = true
     public var boundaryTimer: TimerID? = nil
     public var boundaryAt: Instant? = nil
@@ -54,7 +55,6 @@ public struct RepCounterState: Sendable {
     public var bankedSeconds = 0
     public var earnedTotalSeconds = 0
     public var screenTime = ScreenTimeState()
-    public var faults = ActiveFaults()
 
     public init(exercise: Exercise, frameTrace: FrameTrace) {
         self.exercise = exercise

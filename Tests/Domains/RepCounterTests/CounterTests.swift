@@ -194,10 +194,36 @@ import LockstepRunner
     @Test func wrongTupleAndWordsAreErrors() {
         #expect(run("0 frame nose=0.5,0.5\n").contains("3 numbers"))
         // `nan` is a number literal: it reaches the joint filter, which rejects the joint with a record.
-        #expect(run("0 frame nose=nan,0.5,0.9\n").contains("joints-rejected joints=nose"))
+        #expect(run("0 frame nose=nan,0.5,0.9\n").contains("rejected input=joints reason=out-of-range joints=nose"))
         #expect(run("0 frame nose=true,0.5,0.9\n").hasPrefix("error: t.scenario:3:"))
         #expect(run("0 setStart exercise=burpee\n").contains("burpee"))
         #expect(run("set exercise burpee\n").hasPrefix("error: t.scenario:3:"))
+    }
+
+    /// The declarations are whole: every kind declared once, read unconditionally and named by `kind(of:)`.
+    @Test func declarationsHaveNoProblems() {
+        #expect(RepCounter.entry.problems.isEmpty, "\(RepCounter.entry.problems)")
+    }
+
+    /// Frames outside a set are refused once per idle run (not once per frame), and a frame at the
+    /// previous one's instant is refused every time.
+    @Test func idleAndRepeatedFramesAreRejected() {
+        let r = run("0 setEnd\n1 frame nose=0.5,0.5,0.9\n2 frame nose=0.5,0.5,0.9\n2 frame nose=0.5,0.5,0.9\n")
+        let lines = r.split(separator: "\n")
+        #expect(lines.filter { $0.contains("rejected input=frame reason=no-set-running") }.count == 1)
+        #expect(lines.filter { $0.contains("rejected input=frame reason=not-after-previous") }.count == 1)
+    }
+
+    /// The `os` event reads the version as written (17.10 is minor ten); the `os` setting reads a
+    /// number (17.10 is 17.1, as the goldens were recorded). Platform's `OSRelease` refuses
+    /// three-digit parts, so `017.4` is a located error.
+    @Test func osVersions() {
+        #expect(run("0 os version=17.10\n").contains("os value=17.10"))
+        let rule = "0 rule name=w apps=1 mode=schedule window=9,17\n"
+        #expect(run("set os 17.10\n" + rule).contains("device=17.1,"))
+        #expect(run("set os 26.5\n" + rule).contains("device=26.5,"))
+        #expect(run("0 os version=017.4\n") == "error: t.scenario:3:14: expected an iOS version like 17.4 or 26.5")
+        #expect(run("set os 100\n").hasPrefix("error: t.scenario:3:8: expected an iOS version"))
     }
 
     @Test func framesCountThroughTheScenarioPath() {
