@@ -41,7 +41,8 @@ public struct EventLine: Sendable {
         return ScenarioLocation(path: path, line: lineNumber, column: (a.isPositional ? a.valueStart : a.keyStart) - lineStart + 1)
     }
 
-    func valueLocation(_ index: Int) -> ScenarioLocation {
+    /// The location of argument `index`'s value (for errors a custom `FieldKind` reports).
+    public func valueLocation(_ index: Int) -> ScenarioLocation {
         ScenarioLocation(path: path, line: lineNumber, column: args[index].valueStart - lineStart + 1)
     }
 
