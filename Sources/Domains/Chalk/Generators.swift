@@ -146,7 +146,7 @@ public enum ChalkGenerators {
                 out.reserveCapacity(count * samples)
                 var offset = Duration.zero
                 let strokeDuration = Duration(nanoseconds: Int64((Double(samples - 1) * 1e9 / hz).rounded()))
-                let gapDuration = Duration(nanoseconds: Int64((gap * 1e9).rounded()))
+                let gapDuration = Duration(seconds: gap) ?? .zero  // gap is range-checked
                 for _ in 0..<count {
                     var r = context.rng
                     var shape = StrokeShape()

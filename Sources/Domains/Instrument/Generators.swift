@@ -4,7 +4,8 @@ import LockstepCore
 /// seeded multi-finger playing session. Generators run before the domain, so they take the view
 /// size (and the keyboard range, for notes) as fields, with the app's defaults.
 public enum InstrumentGenerators {
-    static func nanos(_ seconds: Double) -> Duration { Duration(nanoseconds: Int64((seconds * 1e9).rounded())) }
+    /// Range-checked seconds to a duration, through the core's one conversion.
+    static func nanos(_ seconds: Double) -> Duration { Duration(seconds: seconds) ?? .zero }
 
     static func touches(_ at: Duration, _ view: TouchView, _ phase: TouchPhase, _ points: [TouchPoint]) -> Generated<InstrumentEvent> {
         Generated(at, .touches(view, phase, points.sorted { $0.id < $1.id }))

@@ -12,7 +12,7 @@ public enum PaintGenerators {
 
     /// Seconds (a number, as before the kit had durations) to the exact nanoseconds between taps.
     static func interval(_ seconds: Double) -> Duration {
-        Duration(nanoseconds: Int64((seconds * 1e9).rounded()))
+        Duration(seconds: seconds) ?? .zero  // range-checked by the caller; the core's one conversion
     }
 
     /// An error at `at` (a field's value, captured while reading), for checks that need the

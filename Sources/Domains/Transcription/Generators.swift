@@ -5,7 +5,7 @@ import Platform
 /// every chunk of a file (words at a fixed spacing in global time, so the overlap repeats words and
 /// the de-duplication has work to do).
 public enum TranscriptionGenerators {
-    static func nanos(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
+    static func nanos(_ seconds: Double) -> Int64 { Transcription.nanos(seconds) }
 
     /// Vocabulary for generated words; the word at global slot `n` is always the same, so a word
     /// heard by two overlapping chunks is the same word.

@@ -51,7 +51,7 @@ enum Pipeline {
             world.reject("transcribe", "too-long") { $0.string("id", req.id).fixed("duration", total, 3).with("max", Out.seconds(ChunkPlan.maxTotalNanos)) }
             return
         }
-        let totalNanos = emptyReason == nil ? Int64((total * 1e9).rounded()) : 0
+        let totalNanos = emptyReason == nil ? (Duration(seconds: total)?.nanoseconds ?? 0) : 0
         let plan = ChunkPlan(totalNanos: totalNanos)
         if emptyReason == nil && plan.count == 0 { emptyReason = "shorterThanEndTolerance" }
         start = start.int("chunks", plan.count)

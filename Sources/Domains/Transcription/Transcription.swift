@@ -94,7 +94,8 @@ public enum Transcription: Domain {
         return s
     }
 
-    static func nanos(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
+    /// Range-checked seconds to nanoseconds, through the core's one conversion (`Duration(seconds:)`).
+    static func nanos(_ seconds: Double) -> Int64 { Duration(seconds: seconds)?.nanoseconds ?? 0 }
 
     // Seconds fields (`after`, `second`, `times`, `latency`) stay numbers: as `.duration` their range
     // errors would read `0s...3600s` instead of `0.0...3600.0`, and nan/inf/negatives would fail differently.

@@ -75,7 +75,8 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
     /// constants in `AudioOutputPort.addedLatencyNanoseconds`); nil before a grant.
     public var outputLatencyNanoseconds: Int64? {
         guard let g = granted else { return nil }
-        return Int64((g.ioBufferSeconds * 1e9).rounded()) + route.output.addedLatencyNanoseconds
+        // A grant's buffer is checked finite and positive when it is accepted.
+        return (Duration(seconds: g.ioBufferSeconds)?.nanoseconds ?? 0) + route.output.addedLatencyNanoseconds
     }
 
     // MARK: App side
