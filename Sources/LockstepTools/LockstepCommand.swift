@@ -98,6 +98,7 @@ public enum LockstepCommand {
                 let fields = e.fields.map(listField)
                 let tail = (pos + fields + (e.acceptsOtherKeys ? ["..."] : [])).joined(separator: " ")
                 ctx.print("    \(e.kind) \(tail)".trimmingTrailingSpaces() + (e.summary.isEmpty ? "" : "  — \(e.summary)"))
+                printFieldHelp(e.positional + e.fields, ctx)
             }
             if !d.configKeys.isEmpty {
                 ctx.print("  settings:")
@@ -107,6 +108,7 @@ public enum LockstepCommand {
                 ctx.print("  generators:")
                 for g in d.generators {
                     ctx.print("    gen \(g.name) " + g.fields.map(listField).joined(separator: " ") + "  — \(g.summary)")
+                    printFieldHelp(g.fields, ctx)
                 }
             }
             if !d.faults.isEmpty {
@@ -116,6 +118,11 @@ public enum LockstepCommand {
         }
         ctx.print("runner events (every domain): zone NAME, gen NAME ARGS, include PATH")
         return ExitCode.ok
+    }
+
+    /// One line per field that has help (its declared text, which includes a declared range).
+    static func printFieldHelp(_ fields: [FieldSpec], _ ctx: CommandContext) {
+        for f in fields where !f.summary.isEmpty { ctx.print("        \(f.name): \(f.summary)") }
     }
 
     /// `name=type` for a required field, `[name=type]` or `[name=type default D]` for an optional one.
