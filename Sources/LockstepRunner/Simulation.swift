@@ -63,7 +63,9 @@ public struct Simulation<D: Domain> {
     /// at the same instant, as in scenarios). Times before `now` are a programming error in the test.
     /// The step is named by the domain's `kind(of:)`, as a scenario line of that kind would be.
     public mutating func send(_ event: D.Event, at elapsed: Duration) {
-        let time = engine.world.start + elapsed
+        guard let time = engine.world.start.addingInRange(elapsed) else {
+            preconditionFailure("Simulation.send: \(elapsed) s after the start is outside \(Instant.supportedRangeText)")
+        }
         precondition(time >= engine.world.now, "Simulation.send: time goes backwards")
         engine.fireTimers(before: time, observer: &log)
         engine.deliver(event, at: time, observer: &log)
@@ -76,13 +78,20 @@ public struct Simulation<D: Domain> {
 
     /// Fires every timer due up to and including `elapsed` since the start, and moves the clock there.
     public mutating func advance(to elapsed: Duration) {
-        let time = engine.world.start + elapsed
+        guard let time = engine.world.start.addingInRange(elapsed) else {
+            preconditionFailure("Simulation.advance: \(elapsed) s after the start is outside \(Instant.supportedRangeText)")
+        }
         engine.fireTimers(through: time, observer: &log)
         engine.advanceClock(to: time)
     }
 
     /// Advances by `delta`.
-    public mutating func advance(by delta: Duration) { advance(to: engine.world.now - engine.world.start + delta) }
+    public mutating func advance(by delta: Duration) {
+        guard let time = engine.world.now.addingInRange(delta) else {
+            preconditionFailure("Simulation.advance: \(delta) s from now is outside \(Instant.supportedRangeText)")
+        }
+        advance(to: time - engine.world.start)
+    }
 
     /// Changes the device zone, as a `zone` scenario line does.
     public mutating func changeZone(_ zone: Zone) {

@@ -98,6 +98,7 @@ public enum LockstepCommand {
                 let fields = e.fields.map(listField)
                 let tail = (pos + fields + (e.acceptsOtherKeys ? ["..."] : [])).joined(separator: " ")
                 ctx.print("    \(e.kind) \(tail)".trimmingTrailingSpaces() + (e.summary.isEmpty ? "" : "  — \(e.summary)"))
+                printFieldHelp(e.positional + e.fields, ctx)
             }
             if !d.configKeys.isEmpty {
                 ctx.print("  settings:")
@@ -107,6 +108,7 @@ public enum LockstepCommand {
                 ctx.print("  generators:")
                 for g in d.generators {
                     ctx.print("    gen \(g.name) " + g.fields.map(listField).joined(separator: " ") + "  — \(g.summary)")
+                    printFieldHelp(g.fields, ctx)
                 }
             }
             if !d.faults.isEmpty {
@@ -116,6 +118,11 @@ public enum LockstepCommand {
         }
         ctx.print("runner events (every domain): zone NAME, gen NAME ARGS, include PATH")
         return ExitCode.ok
+    }
+
+    /// One line per field that has help (its declared text, which includes a declared range).
+    static func printFieldHelp(_ fields: [FieldSpec], _ ctx: CommandContext) {
+        for f in fields where !f.summary.isEmpty { ctx.print("        \(f.name): \(f.summary)") }
     }
 
     /// `name=type` for a required field, `[name=type]` or `[name=type default D]` for an optional one.
@@ -155,13 +162,18 @@ public enum LockstepCommand {
     static func check(_ args: [String], _ ctx: CommandContext) -> Int32 {
         let parsed: Arguments
         do { parsed = try Arguments(args, valued: [], switches: []) } catch { return usage(ctx, error.description, "check") }
-        let scenarios: [String]
-        do { scenarios = try ctx.project.scenarios(matching: parsed.positional) } catch {
+        let listing: Project.ScenarioListing
+        do { listing = try ctx.project.scenarioListing(matching: parsed.positional) } catch {
             ctx.printError(error.description)
             return ExitCode.badInput
         }
         var passed = 0, failed = 0, invalid = 0
-        for scenario in scenarios {
+        for problem in listing.problems {
+            invalid += 1
+            failed += 1
+            ctx.print("ERROR \(problem.path)\n  \(problem.message)")
+        }
+        for scenario in listing.scenarios {
             switch GoldenCheck.check(ctx.project, scenario) {
             case .passed:
                 passed += 1
@@ -172,6 +184,9 @@ public enum LockstepCommand {
             case .artifactDiffers(let name, let reason):
                 failed += 1
                 ctx.print("FAIL  \(scenario)\n  artifact \(name): \(reason)")
+            case .unusableGolden(let path, let reason):
+                failed += 1
+                ctx.print("FAIL  \(scenario)\n  cannot use the golden \(path): \(reason)")
             case .missingGolden(let path):
                 if ctx.isCI {
                     failed += 1
@@ -185,6 +200,9 @@ public enum LockstepCommand {
                 failed += 1
                 ctx.print("ERROR \(scenario)\n  \(error)")
             }
+        }
+        for stale in GoldenCheck.staleTemporaryFiles(ctx.project, remove: false) {
+            ctx.print("stale \(stale.path): a temporary file left by an interrupted 'lockstep record'; \(stale.note)")
         }
         if parsed.positional.isEmpty { ctx.print(VocabularyCoverage.measure(ctx.project).summaryLine) }
         ctx.print("\(passed) passed, \(failed) failed")
@@ -201,24 +219,29 @@ public enum LockstepCommand {
             ctx.printError("lockstep record: refused because CI=true; goldens are recorded by a person who has read the trace")
             return ExitCode.badInput
         }
-        let scenarios: [String]
-        do { scenarios = try ctx.project.scenarios(matching: parsed.positional) } catch {
+        let listing: Project.ScenarioListing
+        do { listing = try ctx.project.scenarioListing(matching: parsed.positional) } catch {
             ctx.printError(error.description)
             return ExitCode.badInput
         }
         var recorded = 0, unchanged = 0, errors = 0
-        for scenario in scenarios {
-            let goldenPath = ctx.project.goldenPath(forScenario: scenario)
-            if parsed.has("missing") && FileIO.exists(ctx.project.root + "/" + goldenPath) { continue }
+        for stale in GoldenCheck.staleTemporaryFiles(ctx.project, remove: true) {
+            ctx.print("stale \(stale.path): a temporary file left by an interrupted 'lockstep record'; \(stale.note)")
+        }
+        for problem in listing.problems {
+            errors += 1
+            ctx.printError(problem.description)
+        }
+        for scenario in listing.scenarios {
+            if parsed.has("missing") && FileIO.exists(ctx.project.root + "/" + ctx.project.goldenPath(forScenario: scenario)) { continue }
             do {
-                let result = try ctx.project.run(scenario)
-                if GoldenCheck.compare(ctx.project, result).passed {
+                switch try GoldenCheck.record(ctx.project, scenario) {
+                case .unchanged:
                     unchanged += 1
-                    continue
+                case .recorded(let written):
+                    recorded += 1
+                    ctx.print("recorded \(written.joined(separator: ", "))")
                 }
-                let written = try GoldenCheck.record(ctx.project, result)
-                recorded += 1
-                ctx.print("recorded \(written.joined(separator: ", "))")
             } catch let error as ScenarioError {
                 errors += 1
                 ctx.printError(error.description)
@@ -236,27 +259,28 @@ public enum LockstepCommand {
     static func diff(_ args: [String], _ ctx: CommandContext) -> Int32 {
         let parsed: Arguments
         do { parsed = try Arguments(args, valued: [], switches: []) } catch { return usage(ctx, error.description, "diff") }
-        let expected: [UInt8], actual: [UInt8]
+        let divergence: TraceDivergence?
         do {
             switch parsed.positional.count {
             case 1 where parsed.positional[0].hasSuffix(".scenario"):
                 let scenario = ctx.project.displayPath(forDisk: ctx.project.diskPath(forArgument: parsed.positional[0]))
-                expected = try FileIO.read(ctx.project.root + "/" + ctx.project.goldenPath(forScenario: scenario))
-                do { actual = try ctx.project.run(scenario).trace } catch {
+                let golden = ctx.project.root + "/" + (try ctx.project.confinedGoldenPath(forScenario: scenario))
+                do { divergence = try GoldenCheck.diff(ctx.project, scenario, golden: golden) } catch let error as ScenarioError {
                     ctx.printError(error.description)
                     return ExitCode.badInput
                 }
             case 2:
-                expected = try FileIO.read(ctx.project.diskPath(forArgument: parsed.positional[0]))
-                actual = try FileIO.read(ctx.project.diskPath(forArgument: parsed.positional[1]))
+                divergence = try TraceDiff.compareFiles(expected: ctx.project.diskPath(forArgument: parsed.positional[0]),
+                                                        actual: ctx.project.diskPath(forArgument: parsed.positional[1]),
+                                                        maxBytes: ctx.project.goldenLimits.maxGoldenBytes, limitName: "maxGoldenBytes")
             default:
                 return usage(ctx, "expected two trace files, or one scenario", "diff")
             }
         } catch {
-            ctx.printError(error.description)
+            ctx.printError("\(error)")
             return ExitCode.badInput
         }
-        guard let divergence = TraceDiff.compare(expected: expected, actual: actual) else {
+        guard let divergence else {
             ctx.print("identical")
             return ExitCode.ok
         }

@@ -103,6 +103,8 @@ public enum MutateMatrix {
             case .passed: usable.append(member)
             case .missingGolden(let path):
                 skipped.append(Skipped(scenario: member.scenario, reason: "no golden at \(path)"))
+            case .unusableGolden(let path, let reason):
+                skipped.append(Skipped(scenario: member.scenario, reason: "cannot use the golden \(path): \(reason)"))
             case .differs, .artifactDiffers:
                 skipped.append(Skipped(scenario: member.scenario,
                                        reason: "its golden already differs without any fault; run 'lockstep check \(member.scenario)'"))
@@ -149,6 +151,8 @@ public enum MutateMatrix {
             return Cell(scenario: scenario, verdict: .caught, detail: ["artifact \(name): \(reason)"])
         case .missingGolden(let path):  // removed while we ran; say so rather than guess
             return Cell(scenario: scenario, verdict: .error, detail: ["golden \(path) disappeared during the run"])
+        case .unusableGolden(let path, let reason):  // changed while we ran
+            return Cell(scenario: scenario, verdict: .error, detail: ["cannot use the golden \(path): \(reason)"])
         case .invalid(let error):
             return Cell(scenario: scenario, verdict: .error, detail: [error.description])
         }

@@ -1,4 +1,5 @@
 import Registry
+import Fixtures
 import Foundation
 import LockstepCore
 import LockstepRunner
@@ -211,5 +212,39 @@ final class TempProject {
         let result = project.run(["lint"])
         #expect(result.code == ExitCode.ok)
         #expect(result.out == "0 files, 0 findings\n")
+    }
+}
+
+/// `lockstep list` shows what the domain's declarations say, derived from the decoding closures: the
+/// expected text is written out by hand from Tests/Fixtures/Counter.swift.
+@Suite struct ListCommandTests {
+    @Test func counterIsListedFromItsDeclarations() {
+        let ctx = CommandContext(project: Project(root: "/nonexistent", domains: [Counter.entry]), environment: [:])
+        #expect(LockstepCommand.main(["list", "counter"], ctx) == ExitCode.ok)
+        #expect(ctx.outText == """
+            counter: Fixture: a counter with timers, dice and ids. Exercises the core.
+              events:
+                add n=integer  — Adds n times the step.
+                    n: -1000000...1000000
+                remind after=duration label=string  — A reminder after a delay.
+                    after: delay: 90, 90s, 1h30m (0.000000000s...31536000.000000000s)
+                cancel label=string  — Cancels a reminder.
+                roll [sides=integer default 6]  — Rolls a die.
+                    sides: 2...1000
+                id  — Makes a seeded UUID.
+              settings:
+                set step <integer>  default 1  — added per unit (-100...100)
+                set label <word>  default count  — name shown in the state
+              generators:
+                gen adds count=integer n=integer interval=duration  — count add events of n, interval apart
+                    count: 0...10000
+                    n: -1000...1000
+                    interval: 0.000000000s...86400.000000000s
+              faults:
+                offByOne  — add counts one more than asked (a classic)
+                sharedDice  — every roll restarts the dice stream, so all rolls are equal
+            runner events (every domain): zone NAME, gen NAME ARGS, include PATH
+
+            """)
     }
 }

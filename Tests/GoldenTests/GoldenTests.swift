@@ -16,8 +16,10 @@ import Registry
 
     static let scenarios: [String] = project.allScenarios()
 
-    @Test func thereAreScenarios() {
+    @Test func thereAreScenarios() throws {
         #expect(GoldenTests.scenarios.count >= 5)
+        // Nothing under Scenarios/ was left out of the walk (a link leading outside, a link loop).
+        #expect(try GoldenTests.project.scenarioListing(matching: []).problems.map(\.description) == [])
     }
 
     @Test(arguments: GoldenTests.scenarios)
@@ -28,6 +30,7 @@ import Registry
         case .differs(let d): Issue.record("\(scenario) differs from its golden:\n\(d)")
         case .artifactDiffers(let name, let reason): Issue.record("\(scenario) artifact \(name): \(reason)")
         case .missingGolden(let path): Issue.record("\(scenario) has no golden at \(path)")
+        case .unusableGolden(let path, let reason): Issue.record("\(scenario) cannot use its golden \(path): \(reason)")
         case .invalid(let e): Issue.record("\(scenario) is invalid: \(e)")
         }
     }

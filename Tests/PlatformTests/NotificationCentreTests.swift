@@ -117,6 +117,24 @@ import Testing
         #expect(sim.deliveredUTC == ["r@2026-01-01T00:10:00Z", "r@2026-01-01T00:20:00Z", "r@2026-01-01T00:30:00Z"])
     }
 
+    /// A time interval whose sum with now overflows Int64 or lands after 2200 (`ScenarioLimits.timeRange`)
+    /// is refused with a record, never a trap; so is a repeat that would land there.
+    @Test func intervalsPastTheTimeRange() throws {
+        var sim = try Simulation.at("2199-12-31T23:00:00Z")
+        sim.add("max", .timeInterval(Duration(nanoseconds: .max), repeats: false))
+        sim.add("past", .timeInterval(.hours(1) + .nanoseconds(1), repeats: false))
+        sim.add("edge", .timeInterval(.hours(1), repeats: false))
+        sim.add("rep", .timeInterval(.minutes(40), repeats: true))
+        #expect(sim.state.centre.pendingIdentifiers == ["edge", "rep"])
+        let refused = sim.outputs.filter { $0.description.hasPrefix("rejected input=notification reason=no-future-date") }
+        #expect(refused.count == 2, "\(sim.outputs.map(\.description))")
+        try sim.advance(toISO: "2200-01-01T00:00:00Z")
+        #expect(sim.deliveredUTC == ["rep@2199-12-31T23:40:00Z", "edge@2200-01-01T00:00:00Z"])
+        // rep's next firing (00:20) would be after 2200: it leaves, with next=none.
+        #expect(sim.outputs.contains { $0.name == "notification.delivered" && $0.description.contains("next=none") },
+                "\(sim.outputs.map(\.description))")
+    }
+
     @Test func replaceByIdentifierAndRemove() throws {
         var sim = try Simulation.at("2026-01-01T00:00:00Z")
         sim.add("a", .timeInterval(.minutes(10), repeats: false))

@@ -19,18 +19,8 @@ public enum NavigateAction: String, Sendable, CaseIterable {
     case push, pop
 }
 
-/// The permission answers a scenario can give (the prompt's, or Settings'); never `notDetermined`.
-public enum PermissionAnswer: String, Sendable, CaseIterable {
-    case granted, denied, provisional
-
-    public var authorization: NotificationAuthorization {
-        switch self {
-        case .granted: .granted
-        case .denied: .denied
-        case .provisional: .provisional
-        }
-    }
-}
+/// The notification permission answers a scenario can give (Platform's, shared by every domain).
+public typealias PermissionAnswer = NotificationPermissionAnswer
 
 /// How the player is shown: `viewController` (`AVPlayerViewController`), `pipLayer` (custom
 /// controls with `AVPictureInPictureController`) or `plainLayer` (neither: no PiP).

@@ -58,16 +58,5 @@ public enum PillEvent: Sendable {
     case notificationDue
 }
 
-/// The answers a user can give to notification permission (the prompt, or Settings): every
-/// `NotificationAuthorization` but `notDetermined`, which no one can choose.
-public enum PermissionAnswer: String, Sendable, CaseIterable {
-    case granted, denied, provisional
-
-    public var authorization: NotificationAuthorization {
-        switch self {
-        case .granted: .granted
-        case .denied: .denied
-        case .provisional: .provisional
-        }
-    }
-}
+/// The notification permission answers a scenario can give (Platform's, shared by every domain).
+public typealias PermissionAnswer = NotificationPermissionAnswer

@@ -35,6 +35,7 @@ package struct LineValidator {
         let spec = (positional: positional, fields: fields, acceptsOtherKeys: acceptsOtherKeys)
         var seen = [Bool](repeating: false, count: spec.fields.count)
         var positionalCount = 0
+        var otherKeys: UInt64 = 0
         for (argIndex, arg) in line.args.enumerated() {
             if arg.isPositional {
                 guard positionalCount < spec.positional.count else {
@@ -51,7 +52,18 @@ package struct LineValidator {
                 break
             }
             if fieldIndex < 0 {
-                if spec.acceptsOtherKeys { continue }
+                if spec.acceptsOtherKeys {
+                    // Keys the domain reads itself are still keys: each at most once on a line. A
+                    // 64-bit filter of the key hashes seen so far keeps the common case (19 joints of
+                    // a camera frame, all different) to one test per key; earlier keys are scanned
+                    // only when the filter says the key may have been seen.
+                    let bit: UInt64 = 1 << (arg.keyHash & 63)
+                    if otherKeys & bit != 0, let first = line.firstEarlierArg(withSameKeyAs: argIndex) {
+                        throw line.location(ofArg: argIndex).error("duplicate field '\(line.keyText(argIndex))' (first given at column \(line.location(ofArg: first).column))")
+                    }
+                    otherKeys |= bit
+                    continue
+                }
                 let known = spec.fields.map(\.name).joined(separator: ", ")
                 throw line.location(ofArg: argIndex).error("unknown field '\(line.keyText(argIndex))' for \(what()); known fields: \(known.isEmpty ? "none" : known)")
             }
@@ -109,7 +121,7 @@ package struct LineValidator {
                 let bytes = try source.attachment(relative, from: line.path, maxBytes: limits.maxAttachedFileBytes)
                 line.attachedFiles.append((i, bytes))
             } catch {
-                throw at.error("cannot read '\(relative)': \(error.message)")
+                throw at.error("cannot read '\(Lexer.escapingControls(relative))': \(error.message)")
             }
         case .duration:
             guard kind == .number || kind == .word else { throw wrong("a duration like 1.5, 90s or 2h30m") }

@@ -145,8 +145,8 @@ public enum Runner {
                         throw location.error("generator '\(name)' produced events out of order (a bug in the generator)")
                     }
                     previous = item.offset
-                    guard let t = time.adding(item.offset) else {
-                        throw location.error("generator '\(name)' produced an event past the end of time (offset \(item.offset) s)")
+                    guard let t = time.addingInRange(item.offset) else {
+                        throw location.error("generator '\(name)' produced an event \(item.offset) s after the line, outside the supported range \(Instant.supportedRangeText) (the limit ScenarioLimits.timeRange)")
                     }
                     if let until = reader.until, t > until {
                         throw location.error("generator '\(name)' runs past 'until'")

@@ -113,11 +113,23 @@ public struct TraceWriter<Output: TraceOutput> {
 
     // MARK: Header
 
+    /// The scenario path as the header shows it: as is, unless it holds a control character, `"` or
+    /// `\`, in which case it is a quoted string with the scenario format's escapes (`\n`,
+    /// `\u{…}`). So a file name can never break the header into two lines, and a bare path never
+    /// starts with `"`, which keeps the two spellings apart.
+    static func appendPath(_ path: String, to out: inout [UInt8]) {
+        if path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 34 || $0 == 92 }) {
+            Value.appendQuoted(path, to: &out)
+        } else {
+            out.append(contentsOf: path.utf8)
+        }
+    }
+
     public mutating func header(_ info: TraceHeader) {
         switch format {
         case .text:
             put("lockstep-trace \(TraceWriter.formatVersion)"); endLine()
-            put("scenario "); put(info.scenario); endLine()
+            put("scenario "); TraceWriter.appendPath(info.scenario, to: &buffer); endLine()
             put("domain "); put(info.domain); endLine()
             if let title = info.title { put("title "); Value.appendQuoted(title, to: &buffer); endLine() }
             put("seed \(info.seed)"); endLine()

@@ -98,18 +98,35 @@ public struct World<D: Domain> {
     // MARK: Timers
 
     /// Schedules `event` to arrive `delay` from now. It appears in the trace as `timer:<kind>`, with
-    /// the kind the domain's `kind(of:)` gives the event.
+    /// the kind the domain's `kind(of:)` gives the event. A delay that would land after
+    /// 2200-01-01T00:00:00Z (`ScenarioLimits.timeRange`), however large, drops the timer with a
+    /// `lockstep.limit name=timeRange` record; it never traps.
     @inlinable @discardableResult
     public mutating func schedule(after delay: Duration, _ event: Event) -> TimerID {
-        schedule(at: now + delay, event)
+        guard let at = now.adding(delay) else {
+            // Int64 overflow: past the range when the delay is positive, long past when negative.
+            if delay.nanoseconds < 0 { return schedule(at: Instant(nanosecondsSinceEpoch: .min), event) }
+            let id = TimerID(rawValue: nextTimerID)
+            nextTimerID += 1
+            emit(Record("lockstep.limit").word("name", "timeRange").instant("value", Instant.latestSupported)
+                .word("dropped", D.kind(of: event)).duration("after", delay))
+            return id
+        }
+        return schedule(at: at, event)
     }
 
-    /// Schedules `event` at an absolute instant. An instant in the past fires now, with a record.
+    /// Schedules `event` at an absolute instant. An instant in the past fires now, with a record; one
+    /// after 2200-01-01T00:00:00Z (`ScenarioLimits.timeRange`) is dropped, with a record.
     @inlinable @discardableResult
     public mutating func schedule(at instant: Instant, _ event: Event) -> TimerID {
         let kind = D.kind(of: event)
         let id = TimerID(rawValue: nextTimerID)
         nextTimerID += 1
+        guard instant <= Instant.latestSupported else {
+            emit(Record("lockstep.limit").word("name", "timeRange").instant("value", Instant.latestSupported)
+                .word("dropped", kind).instant("requested", instant))
+            return id
+        }
         var at = instant
         if at < now {
             emit(Record("lockstep.late-timer").word("kind", kind).instant("requested", at).instant("firing", now))

@@ -276,16 +276,18 @@ public enum JSONDocument {
             var members: [(String, JSONValue)] = []
             // Past a few members, duplicate keys are found through a set, so that a hostile
             // document with many keys costs n log n rather than n² (membership only; never iterated).
-            var keys: Set<String> = []
+            // Keys are compared by their UTF-8 bytes, never as Swift `String`s (which are equal under
+            // canonical equivalence): "é" precomposed (NFC) and "e" + U+0301 (NFD) are two keys.
+            var keys: Set<[UInt8]> = []
             skipSpace()
             if i < bytes.count, bytes[i] == 125 { i += 1; return .object(members) }
             while true {
                 skipSpace()
                 guard i < bytes.count, bytes[i] == 34 else { throw fail(.expectedKey) }
                 let key = try string()
-                let seen = members.count < 8 ? members.contains { $0.0 == key } : !keys.insert(key).inserted
+                let seen = members.count < 8 ? members.contains { $0.0.utf8.elementsEqual(key.utf8) } : !keys.insert(Array(key.utf8)).inserted
                 guard !seen else { throw fail(.duplicateKey(key)) }
-                if members.count == 7 { for m in members { keys.insert(m.0) }; keys.insert(key) }
+                if members.count == 7 { for m in members { keys.insert(Array(m.0.utf8)) }; keys.insert(Array(key.utf8)) }
                 skipSpace()
                 guard i < bytes.count, bytes[i] == 58 else { throw fail(.expectedColon) }
                 i += 1

@@ -19,23 +19,26 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// A whole number, written in decimal (`.integer(-5)` is `.number("-5")`).
     public static func integer(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
 
+    /// Equal when the documents would be written with the same bytes in the same member order:
+    /// strings and keys compare by their UTF-8 bytes, not by Swift's canonical equivalence.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
         case (.bool(let x), .bool(let y)): x == y
-        case (.number(let x), .number(let y)): x == y
-        case (.string(let x), .string(let y)): x == y
+        case (.number(let x), .number(let y)): x.utf8.elementsEqual(y.utf8)
+        case (.string(let x), .string(let y)): x.utf8.elementsEqual(y.utf8)
         case (.array(let x), .array(let y)): x == y
-        case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.object(let x), .object(let y)):
+            x.count == y.count && zip(x, y).allSatisfy { $0.0.utf8.elementsEqual($1.0.utf8) && $0.1 == $1.1 }
         default: false
         }
     }
 
-    /// The member named `key` of an object (the first, if built with duplicates); nil for a
-    /// missing key or when this is not an object.
+    /// The member named `key` of an object (the first, if built with duplicates), matched by its
+    /// UTF-8 bytes; nil for a missing key or when this is not an object.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.0 == key }?.1
+        return members.first { $0.0.utf8.elementsEqual(key.utf8) }?.1
     }
 
     /// The value's kind in words for error messages: "null", "a boolean", "a number", "a string",

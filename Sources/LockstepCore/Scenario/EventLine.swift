@@ -78,6 +78,21 @@ public struct EventLine: Sendable {
 
     public func has(_ key: StaticString) -> Bool { index(of: key) != nil }
 
+    /// The index of a keyed argument before `i` with the same key bytes as argument `i`, if any
+    /// (hashes first, bytes only on a hash match).
+    func firstEarlierArg(withSameKeyAs i: Int) -> Int? {
+        let a = args[i]
+        for j in 0..<i where !args[j].isPositional && args[j].keyHash == a.keyHash {
+            let b = args[j]
+            let same = buffer.withUnsafeBufferPointer { p in
+                b.keyEnd - b.keyStart == a.keyEnd - a.keyStart
+                    && (0..<(a.keyEnd - a.keyStart)).allSatisfy { p[a.keyStart + $0] == p[b.keyStart + $0] }
+            }
+            if same { return j }
+        }
+        return nil
+    }
+
     /// Indices of positional arguments, in order.
     public var positionalIndices: [Int] { args.indices.filter { args[$0].isPositional } }
 
@@ -149,9 +164,10 @@ public struct EventLine: Sendable {
     }
 
     /// The one walk over a tuple's elements, in order: calls `body(index, value)` for each and stops
-    /// early when it returns false. Returns the byte offset of the first element that is a word
-    /// rather than a number, if any. With `decode` false the values are not converted (`body` gets
-    /// 0): the validator only needs the word check, for every joint of every camera frame.
+    /// early when it returns false. The lexer has already checked every element against the plain
+    /// number grammar (`Lexer.tupleElement`), so each converts safely; the word check here is a
+    /// backstop that returns the byte offset of an element that is a word, if any. With `decode`
+    /// false the values are not converted (`body` gets 0).
     @inline(__always)
     func walkTuple(_ i: Int, decode: Bool, _ body: (Int, Double) -> Bool) -> Int? {
         let a = args[i]

@@ -141,8 +141,7 @@ package enum Lexer {
                         if i == end { throw Problem(at: i - 1, message: "tuple '\(text(p, start, end))' ends with a comma; tuples are written without spaces: 1,2,3") }
                         throw Problem(at: i, message: "empty tuple element")
                     }
-                    let kind = try classifyScalar(p, elementStart, i)
-                    if kind == .string { throw Problem(at: elementStart, message: "strings cannot be tuple elements") }
+                    try tupleElement(p, elementStart, i)
                     count += 1
                     if count > maxTupleElements {
                         throw Problem(at: elementStart, message: "tuple has more than \(maxTupleElements) elements (the limit)")
@@ -154,6 +153,21 @@ package enum Lexer {
             return .tuple
         }
         return try classifyScalar(p, start, end)
+    }
+
+    /// One element of a tuple, `[start, end)` (not empty): a number in exactly the grammar of a plain
+    /// number value (`validateNumber`, or `nan`, `inf`, `-inf`), so every element converts without
+    /// surprises. Anything else is refused at the element's first byte: a word (`a`, `true`), a path
+    /// (`/`, `..`), a duration (`3s`), a string.
+    package static func tupleElement(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) throws(Problem) {
+        let first = p[start]
+        if (first == 110 || first == 105 || first == 45) && nonFinite(p, start, end) != nil { return }
+        if isDigit(first) || first == 45 {
+            try validateNumber(p, start, end)
+            return
+        }
+        if first == 34 { throw Problem(at: start, message: "strings cannot be tuple elements") }
+        throw Problem(at: start, message: "tuple element '\(text(p, start, end))' is not a number; tuples hold numbers only, like 1,2,3")
     }
 
     /// A number (`-12`, `3.25`, `1e-3`, `0x1F`) or a word (`pencil`, `Europe/Berlin`).
@@ -198,6 +212,23 @@ package enum Lexer {
         }
         if first == 34 { throw Problem(at: start, message: "strings cannot be tuple elements") }
         throw Problem(at: start, message: "unexpected '\(shown(first))': a value is a number, a word, a \"string\" or a tuple 1,2,3")
+    }
+
+    /// `s` with control characters written as `\u{…}` (and `\` as `\\`), for messages that quote
+    /// names from a scenario: a file name can never put a NUL or a newline into a report.
+    package static func escapingControls(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 92 }) else { return s }
+        var out = ""
+        for scalar in s.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{" + Hex.lower(UInt64(scalar.value), digits: 2) + "}"
+            } else if scalar == "\\" {
+                out += "\\\\"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     package static func shown(_ b: UInt8) -> String {

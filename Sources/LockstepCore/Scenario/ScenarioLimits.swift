@@ -24,6 +24,13 @@ public struct ScenarioLimits: Sendable, Hashable {
     /// Most lines (comments and blank lines included) in one scenario or included file.
     public var maxLinesPerFile = 100_000_000
 
+    /// The instants a run may reach, 1900-01-01T00:00:00Z ... 2200-01-01T00:00:00Z, both included
+    /// (`Instant.supportedRange`). Fixed, not tunable: it keeps every sum of a time and a duration
+    /// far from Int64's edges (1677 and 2262). A scenario time, `until` or generated event outside it
+    /// is a located error (`time '+100000d' lands after 2200-01-01T00:00:00Z …`); a timer a domain
+    /// asks for past it is dropped with a `lockstep.limit name=timeRange` record.
+    public static let timeRange: ClosedRange<Instant> = Instant.earliestSupported...Instant.latestSupported
+
     public init() {}
 
     public static let standard = ScenarioLimits()

@@ -9,11 +9,14 @@ public struct Project {
     public var root: String
     public var domains: [DomainEntry]
     public var limits: ScenarioLimits
+    /// Bounds on the goldens and artifacts `check`, `record` and `diff` read and write.
+    public var goldenLimits: GoldenLimits
 
-    public init(root: String, domains: [DomainEntry], limits: ScenarioLimits = .standard) {
+    public init(root: String, domains: [DomainEntry], limits: ScenarioLimits = .standard, goldenLimits: GoldenLimits = .standard) {
         self.root = root
         self.domains = domains
         self.limits = limits
+        self.goldenLimits = goldenLimits
     }
 
     public static let scenariosFolder = "Scenarios"
@@ -38,34 +41,79 @@ public struct Project {
 
     public func domain(named name: String) -> DomainEntry? { domains.first { $0.name == name } }
 
-    /// Every scenario under `Scenarios/`, as display paths (`Scenarios/x/y.scenario`), sorted.
+    /// Every scenario under `Scenarios/`, as display paths (`Scenarios/x/y.scenario`), in walk order.
+    /// What the walk did not follow (see `scenarioListing`) is left out.
     public func allScenarios() -> [String] {
-        FileIO.walk(scenariosDirectory, suffix: ".scenario").map { displayPath(forDisk: $0) }
+        (try? scenarioListing(matching: []))?.scenarios ?? []
     }
 
-    /// Expands command-line arguments (files or folders, relative to the root or absolute) to scenarios.
+    /// Scenarios, and the entries of `Scenarios/` that were not followed.
+    public struct ScenarioListing: Sendable {
+        /// Display paths, each once.
+        public var scenarios: [String] = []
+        /// A symbolic link leading out of `Scenarios/`, a symbolic link loop, a folder nested too deep:
+        /// each with its display path (the link's own path, not its target) and the reason.
+        public var problems: [FileIO.Failure] = []
+    }
+
+    /// Expands command-line arguments (files or folders, relative to the root or absolute) to
+    /// scenarios, like `scenarios(matching:)`, throwing the first problem of the listing if any.
     public func scenarios(matching arguments: [String]) throws(FileIO.Failure) -> [String] {
-        if arguments.isEmpty { return allScenarios() }
+        let listing = try scenarioListing(matching: arguments)
+        if let problem = listing.problems.first { throw problem }
+        return listing.scenarios
+    }
+
+    /// Expands command-line arguments (files or folders, relative to the root or absolute) to
+    /// scenarios; no arguments means all of `Scenarios/`. Folders are walked confined to `Scenarios/`:
+    /// a symbolic link to a folder or scenario outside it is not followed (it is a problem), and each
+    /// real folder is visited once, so a link loop or a second link to a folder adds nothing.
+    public func scenarioListing(matching arguments: [String]) throws(FileIO.Failure) -> ScenarioListing {
+        var listing = ScenarioListing()
         var result: [String] = []
+        let scenariosReal = FileIO.realPath(scenariosDirectory)
+        func walk(_ disk: String) {
+            // A folder inside Scenarios/ is confined to Scenarios/; one outside it to itself (its
+            // scenarios are refused below, as they have no goldens).
+            let real = FileIO.realPath(disk)
+            var confine = real
+            if let scenariosReal, let real, real == scenariosReal || real.hasPrefix(scenariosReal + "/") { confine = scenariosReal }
+            let found = FileIO.walkTree(disk, suffix: ".scenario", confinedTo: confine,
+                                        confinedDisplay: confine == scenariosReal ? Project.scenariosFolder : displayPath(forDisk: disk))
+            result += found.files.map { displayPath(forDisk: $0) }
+            for problem in found.skipped {
+                listing.problems.append(FileIO.Failure(path: displayPath(ofLink: problem.path), message: problem.message))
+            }
+        }
+        if arguments.isEmpty {
+            if FileIO.isDirectory(scenariosDirectory) { walk(scenariosDirectory) }
+        }
         for argument in arguments {
             let disk = diskPath(forArgument: argument)
             if FileIO.isDirectory(disk) {
-                result += FileIO.walk(disk, suffix: ".scenario").map { displayPath(forDisk: $0) }
+                walk(disk)
             } else if FileIO.exists(disk) {
                 result.append(displayPath(forDisk: disk))
             } else {
                 throw FileIO.Failure(path: argument, message: "no such scenario or folder")
             }
         }
-        var unique: [String] = []
-        for path in result where !unique.contains(path) {
+        var seen: Set<String> = []
+        for path in result where seen.insert(path).inserted {
             // Goldens mirror Scenarios/, so a scenario elsewhere has no golden to check or record.
             guard path.hasPrefix(Project.scenariosFolder + "/") else {
                 throw FileIO.Failure(path: path, message: "not under \(Project.scenariosFolder)/; only scenarios there have goldens (use 'lockstep run' for others)")
             }
-            unique.append(path)
+            listing.scenarios.append(path)
         }
-        return unique
+        return listing
+    }
+
+    /// The display path of a link itself (its folder's real path plus its own name), not of its target.
+    func displayPath(ofLink path: String) -> String {
+        let parent = FileIO.parentDirectory(path)
+        let name = path.hasPrefix(parent + "/") ? String(path.dropFirst(parent.count + 1)) : path
+        return displayPath(forDisk: parent) + "/" + name
     }
 
     /// `Scenarios/a/b.scenario` relative to the root, or the absolute path if outside it.
@@ -98,9 +146,40 @@ public struct Project {
         return Project.goldenFolder + "/" + relative + ".golden"
     }
 
+    /// The golden for a scenario, refusing a display path that is not a plain relative path under
+    /// `Scenarios/` (absolute, or with empty, `.` or `..` parts), so no golden is ever read or written
+    /// at a path built from somewhere else.
+    public func confinedGoldenPath(forScenario display: String) throws(FileIO.Failure) -> String {
+        let parts = display.split(separator: "/", omittingEmptySubsequences: false)
+        guard display.hasPrefix(Project.scenariosFolder + "/"), display.hasSuffix(".scenario"), parts.count >= 2,
+              !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            throw FileIO.Failure(path: display, message: "not a scenario under \(Project.scenariosFolder)/, so it has no golden (use 'lockstep run' for others)")
+        }
+        return goldenPath(forScenario: display)
+    }
+
     /// Where an artifact of a scenario's golden lives.
     public func artifactPath(forScenario display: String, artifact: String) -> String {
         String(goldenPath(forScenario: display).dropLast(".golden".count)) + "." + artifact
+    }
+
+    /// Temporary files (`NAME.<pid>.tmp`) that an interrupted `record` left under `Golden/`, as display paths.
+    public func staleTemporaryFiles() -> [String] {
+        guard FileIO.isDirectory(goldenDirectory) else { return [] }
+        return FileIO.walk(goldenDirectory, suffix: ".tmp").filter { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? ""
+            return Project.temporaryFilePID(name) != nil
+        }.map { displayPath(forDisk: $0) }
+    }
+
+    /// The process id in a temporary file name `NAME.<pid>.tmp`, or nil if it is not one.
+    public static func temporaryFilePID(_ name: String) -> Int32? {
+        guard name.hasSuffix(".tmp") else { return nil }
+        let stem = name.dropLast(4)
+        guard let dot = stem.lastIndex(of: "."), dot > stem.startIndex else { return nil }
+        let digits = stem[stem.index(after: dot)...]
+        guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int32(digits)
     }
 
     /// Runs one scenario (given as a display path) and returns its trace bytes and summary.
@@ -135,6 +214,19 @@ public struct Project {
         }
         return try entry.run(reader: reader, header: header, options: options, output: &output)
     }
+}
+
+/// Bounds on goldens and artifacts. Hitting one is an error that names the limit, never an
+/// allocation failure or a read without end. Tests shrink them to exercise the errors cheaply.
+public struct GoldenLimits: Sendable, Hashable {
+    /// Largest golden `check` compares and `record` writes, in bytes (a trace at the event limit fits).
+    public var maxGoldenBytes = 2 << 30
+    /// Largest artifact `check` compares and `record` writes, in bytes.
+    public var maxArtifactBytes = 64 << 20
+
+    public init() {}
+
+    public static let standard = GoldenLimits()
 }
 
 /// A finished run held in memory.

@@ -1,7 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LockstepCore
 
 /// Finds where two traces first differ and says so the way a person debugging wants to read it:
 /// which step, which event, the expected and actual lines, and a little context.
+///
+/// Lines are compared as bytes, never as Swift `String`s (which are equal under Unicode canonical
+/// equivalence), and shown with control bytes and invalid UTF-8 escaped (`\x00`, `\x0d`, `\x1b`,
+/// `\xff`), so two lines that differ only in such bytes never look identical in a report.
 public struct TraceDivergence: Sendable, CustomStringConvertible {
     /// 1-based line number in both traces.
     public var line: Int
@@ -29,28 +40,144 @@ public enum TraceDiff {
 
     /// The first divergence between an expected trace (a golden) and an actual one; nil if identical.
     public static func compare(expected: [UInt8], actual: [UInt8]) -> TraceDivergence? {
-        if expected == actual { return nil }
-        let e = lines(expected), a = lines(actual)
+        let comparator = TraceComparator(expected: ExpectedStream(bytes: expected))
+        comparator.write(actual)
+        return comparator.finish()
+    }
+
+    /// Compares two trace files streaming, holding a bounded window of each, never the whole files.
+    /// Each file must be a regular file of at most `maxBytes` bytes.
+    public static func compareFiles(expected: String, actual: String, maxBytes: Int,
+                                    limitName: String? = nil) throws(FileIO.Failure) -> TraceDivergence? {
+        let stream = try ExpectedStream(path: expected, maxBytes: maxBytes, limitName: limitName)
+        let (fd, size) = try FileIO.openRegular(actual)
+        defer { FileIO.closeFile(fd) }
+        guard size <= maxBytes else {
+            throw FileIO.Failure(path: actual, message: FileIO.overLimitMessage(size: size, maxBytes: maxBytes, limitName: limitName))
+        }
+        let comparator = TraceComparator(expected: stream)
+        var block = [UInt8](repeating: 0, count: ExpectedStream.blockBytes)
+        var total = 0
+        var rounds = 0
+        while rounds < 100_000_000 {  // bounded: each round reads at least one byte or stops
+            rounds += 1
+            let n = FileIO.readChunk(fd: fd, into: &block, at: 0, count: block.count)
+            if n < 0 { throw FileIO.Failure(path: actual, message: "read error: \(FileIO.errnoText())") }
+            if n == 0 { break }
+            total += n
+            guard total <= maxBytes else {
+                throw FileIO.Failure(path: actual, message: "file grew over the limit of \(maxBytes) bytes while being read")
+            }
+            comparator.write(n == block.count ? block : Array(block[0..<n]))
+        }
+        let divergence = comparator.finish()
+        if let failure = stream.failure { throw FileIO.Failure(path: expected, message: failure) }
+        return divergence
+    }
+
+    /// A line as shown in a report: control bytes (below 0x20, and 0x7f) and bytes that are not valid
+    /// UTF-8 escaped as `\xNN`, C1 controls (U+0080...U+009F) as `\u{NN}`, everything else as text.
+    public static func display(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        var rounds = 0
+        while i < bytes.count && rounds <= bytes.count {  // bounded: each round consumes at least one byte
+            rounds += 1
+            let c = bytes[i]
+            let length = validScalarLength(bytes, i)
+            if length == 0 || c < 0x20 || c == 0x7F {
+                out += Array("\\x".utf8) + Array(hexByte(c).utf8)
+                i += 1
+            } else if length == 2 && c == 0xC2 && bytes[i + 1] <= 0x9F {
+                out += Array("\\u{".utf8) + Array(String(bytes[i + 1], radix: 16).utf8) + [125]
+                i += 2
+            } else {
+                out += bytes[i..<(i + length)]
+                i += length
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The length of the valid UTF-8 scalar starting at `i`, or 0 if the bytes there are ill-formed.
+    static func validScalarLength(_ b: [UInt8], _ i: Int) -> Int {
+        let c = b[i]
+        let n = b.count
+        func cont(_ k: Int) -> Bool { k < n && b[k] & 0xC0 == 0x80 }
+        switch c {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: return cont(i + 1) ? 2 : 0
+        case 0xE0:
+            return i + 1 < n && b[i + 1] >= 0xA0 && b[i + 1] <= 0xBF && cont(i + 2) ? 3 : 0
+        case 0xED:
+            return i + 1 < n && b[i + 1] >= 0x80 && b[i + 1] <= 0x9F && cont(i + 2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF: return cont(i + 1) && cont(i + 2) ? 3 : 0
+        case 0xF0:
+            return i + 1 < n && b[i + 1] >= 0x90 && b[i + 1] <= 0xBF && cont(i + 2) && cont(i + 3) ? 4 : 0
+        case 0xF1...0xF3: return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0
+        case 0xF4:
+            return i + 1 < n && b[i + 1] >= 0x80 && b[i + 1] <= 0x8F && cont(i + 2) && cont(i + 3) ? 4 : 0
+        default: return 0
+        }
+    }
+
+    static func hexByte(_ b: UInt8) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: [digits[Int(b >> 4)], digits[Int(b & 15)]], as: UTF8.self)
+    }
+
+    /// Step lines start with the step index.
+    static func isStepLine(_ line: [UInt8]) -> Bool {
+        guard let c = line.first else { return false }
+        return c >= 48 && c <= 57
+    }
+
+    /// Output lines are indented under their step.
+    static func isOutputLine(_ line: [UInt8]) -> Bool { line.count >= 2 && line[0] == 32 && line[1] == 32 }
+
+    static func dropDigest(_ line: [UInt8]) -> ArraySlice<UInt8> {
+        if let hash = line.lastIndex(of: 35) { return line[..<hash] }
+        return line[...]
+    }
+
+    static func hasPrefix(_ line: [UInt8], _ prefix: String) -> Bool { line.starts(with: prefix.utf8) }
+
+    /// The reason, given a window of lines around the first difference (see `TraceComparator`).
+    static func divergence(_ w: DiffWindow) -> TraceDivergence {
+        let e = w.expected, a = w.actual
+        let show = display
+        // A golden whose lines end in CR LF is reported as such, not as an unknown format.
+        if let ef = w.expectedFirst, let af = w.actualFirst, ef.last == 13, Array(ef.dropLast()) == af {
+            return TraceDivergence(line: 1, stepLine: nil, expected: show(ef), actual: show(af), context: [],
+                                   reason: crlfReason(line: 1))
+        }
         // A golden in an unknown format is reported as such rather than as a diff.
-        if let first = e.first, first != a.first, first.hasPrefix("lockstep-trace ") {
-            return TraceDivergence(line: 1, stepLine: nil, expected: first, actual: a.first, context: [],
-                                   reason: "golden has an unknown trace format '\(first)'; this Lockstep writes '\(a.first ?? "")'")
+        if let first = w.expectedFirst, first != w.actualFirst, hasPrefix(first, "lockstep-trace ") {
+            return TraceDivergence(line: 1, stepLine: nil, expected: show(first), actual: w.actualFirst.map(show), context: [],
+                                   reason: "golden has an unknown trace format '\(show(first))'; this Lockstep writes '\(w.actualFirst.map(show) ?? "")'")
         }
-        if let first = e.first, !first.hasPrefix("lockstep-trace ") {
-            return TraceDivergence(line: 1, stepLine: nil, expected: first, actual: a.first, context: [],
-                                   reason: "golden is not a Lockstep trace (its first line should be '\(a.first ?? "lockstep-trace 1")')")
+        if let first = w.expectedFirst, !hasPrefix(first, "lockstep-trace ") {
+            return TraceDivergence(line: 1, stepLine: nil, expected: show(first), actual: w.actualFirst.map(show), context: [],
+                                   reason: "golden is not a Lockstep trace (its first line should be '\(w.actualFirst.map(show) ?? "lockstep-trace 1")')")
         }
+        let base = w.base  // the global index of e[0] and a[0]
         var i = 0
         let n = min(e.count, a.count)
         while i < n && e[i] == a[i] { i += 1 }
+        // Every line is the same: only the final newline differs. Report the last line.
+        let onlyFinalNewline = i == e.count && i == a.count && i > 0
+        if onlyFinalNewline { i -= 1 }
         // A step whose outputs changed nearly always changes its digest too, and the digest is on the
         // step line, above the outputs. Report the first differing output of that step instead, so the
         // changed output is what the person sees; a step whose outputs all match is a digest-only change.
         var digestAlsoDiffers = false
-        if i < n, isStepLine(e[i]), isStepLine(a[i]), dropDigest(e[i]) == dropDigest(a[i]) {
+        if !onlyFinalNewline, i < n, isStepLine(e[i]), isStepLine(a[i]), dropDigest(e[i]) == dropDigest(a[i]) {
             var j = i + 1
             while j < n && e[j] == a[j] && isOutputLine(e[j]) { j += 1 }
-            if j < e.count || j < a.count {
+            // Past the window's end (a step with very many equal outputs) nothing is known: stay at the step.
+            let known = (j < e.count || w.expectedEnds) && (j < a.count || w.actualEnds)
+            if known && (j < e.count || j < a.count) {
                 let el = j < e.count ? e[j] : nil, al = j < a.count ? a[j] : nil
                 if el != al && (el.map(isOutputLine) ?? false || al.map(isOutputLine) ?? false) {
                     i = j
@@ -62,52 +189,330 @@ public enum TraceDiff {
         // else the nearest step line above it (not a step line that only the run has at this position).
         let startsAtStep = i < a.count && isStepLine(a[i]) && (i >= e.count || isStepLine(e[i]))
         let upper = min(startsAtStep ? i + 1 : i, a.count)
-        let stepLine = (0..<upper).reversed().lazy.map { a[$0] }.first(where: isStepLine)
+        let stepLine = (0..<upper).reversed().lazy.map { a[$0] }.first(where: isStepLine) ?? w.stepLineBefore
         let context = Array(a[max(0, i - contextLines)..<i])
         let expectedLine = i < e.count ? e[i] : nil
         let actualLine = i < a.count ? a[i] : nil
+        let line = base + i + 1
         var reason: String
-        if expectedLine == nil {
-            reason = "golden ends at line \(i) but the run continues (the golden may be truncated)"
+        var footerNote = true
+        if onlyFinalNewline {
+            reason = w.expectedLacksFinalNewline
+                ? "the golden's last line (line \(line)) has no final newline; the run ends it with one"
+                : "the run's last line (line \(line)) has no final newline; the golden's has one"
+            footerNote = false
+        } else if expectedLine == nil {
+            reason = "golden ends at line \(base + i) but the run continues (the golden may be truncated)"
         } else if actualLine == nil {
-            reason = "the run ends at line \(i) but the golden continues"
+            reason = "the run ends at line \(base + i) but the golden continues"
+        } else if let el = expectedLine, let al = actualLine, el.last == 13, Array(el.dropLast()) == al {
+            reason = crlfReason(line: line)
+            footerNote = false
         } else if let el = expectedLine, let al = actualLine, isStepLine(el), isStepLine(al), dropDigest(el) == dropDigest(al) {
-            reason = "first divergence at line \(i + 1): same step and event, different state digest (look at this step's outputs and the final state)"
+            reason = "first divergence at line \(line): same step and event, different state digest (look at this step's outputs and the final state)"
         } else {
-            reason = "first divergence at line \(i + 1)" + (digestAlsoDiffers ? " (the step's state digest differs too)" : "")
+            reason = "first divergence at line \(line)" + (digestAlsoDiffers ? " (the step's state digest differs too)" : "")
+            if let el = expectedLine, let al = actualLine { reason += lookAlikeNote(el, al) }
         }
-        if !e.contains(where: { $0 == "state" }) {
+        if footerNote && !w.expectedHasStateLine {
             reason += "; the golden has no footer, so it is truncated"
         }
-        return TraceDivergence(line: i + 1, stepLine: stepLine, expected: expectedLine, actual: actualLine,
-                               context: context, reason: reason)
+        return TraceDivergence(line: line, stepLine: stepLine.map(show), expected: expectedLine.map(show),
+                               actual: actualLine.map(show), context: context.map(show), reason: reason)
     }
 
-    static func lines(_ bytes: [UInt8]) -> [Substring] {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var result = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if result.last == "" { result.removeLast() }
-        return result
+    static func crlfReason(line: Int) -> String {
+        "golden has CRLF (\\r\\n) line endings (from line \(line)); traces end lines with LF (\\n) only: the file was converted to Windows line endings (for example by git's core.autocrlf); restore LF endings or record it again"
     }
 
-    /// Step lines start with the step index.
-    static func isStepLine(_ line: Substring) -> Bool {
-        guard let c = line.utf8.first else { return false }
-        return c >= 48 && c <= 57
-    }
-
-    /// Output lines are indented under their step.
-    static func isOutputLine(_ line: Substring) -> Bool { line.hasPrefix("  ") }
-
-    static func dropDigest(_ line: Substring) -> Substring {
-        if let hash = line.lastIndex(of: "#") { return line[..<hash] }
-        return line
+    /// Two different lines that would read the same in a report (the same text in another Unicode
+    /// normalization form, or an escape that is also literal text) get a note saying where they differ.
+    static func lookAlikeNote(_ e: [UInt8], _ a: [UInt8]) -> String {
+        let se = display(e), sa = display(a)
+        guard se == sa else { return "" }  // Swift String equality: canonical equivalence
+        let k = zip(e, a).prefix { $0 == $1 }.count + 1
+        if Array(se.utf8) != Array(sa.utf8) {
+            return "; the lines are the same text in different Unicode normalization forms (NFC and NFD, for example) and differ from byte \(k)"
+        }
+        return "; the lines look the same but differ from byte \(k)"
     }
 }
 
-extension TraceDivergence {
-    init(line: Int, stepLine: Substring?, expected: Substring?, actual: Substring?, context: [Substring], reason: String) {
-        self.init(line: line, stepLine: stepLine.map(String.init), expected: expected.map(String.init),
-                  actual: actual.map(String.init), context: context.map(String.init), reason: reason)
+/// The lines around the first difference, which is all `TraceDiff.divergence` needs.
+struct DiffWindow {
+    /// Global 0-based index of `expected[0]` and `actual[0]` (the shared context comes first).
+    var base: Int
+    var expected: [[UInt8]]
+    var actual: [[UInt8]]
+    /// Whether the traces end within the window (else lines past it exist but were not kept).
+    var expectedEnds: Bool
+    var actualEnds: Bool
+    var expectedLacksFinalNewline: Bool
+    var expectedFirst: [UInt8]?
+    var actualFirst: [UInt8]?
+    /// The last step line before the window, for a divergence after a step's many outputs.
+    var stepLineBefore: [UInt8]?
+    /// Whether the golden has a `state` line anywhere (its footer).
+    var expectedHasStateLine: Bool
+}
+
+/// The expected side of a comparison: a regular file read in blocks, or bytes in memory.
+final class ExpectedStream {
+    static let blockBytes = 1 << 18
+    private var fd: Int32 = -1
+    private(set) var buffer: [UInt8]
+    var position = 0
+    private(set) var filled = 0
+    private var atEnd = false
+    private var remaining: Int
+    /// A read error, if one happened (the comparison then reports it instead of a divergence).
+    private(set) var failure: String?
+
+    init(bytes: [UInt8]) {
+        buffer = bytes
+        filled = bytes.count
+        atEnd = true
+        remaining = 0
     }
+
+    /// Opens `path` (a regular file, never blocking on a FIFO) of at most `maxBytes` bytes.
+    init(path: String, maxBytes: Int, limitName: String?, blockBytes: Int = ExpectedStream.blockBytes) throws(FileIO.Failure) {
+        let (fd, size) = try FileIO.openRegular(path)
+        guard size <= maxBytes else {
+            FileIO.closeFile(fd)
+            throw FileIO.Failure(path: path, message: FileIO.overLimitMessage(size: size, maxBytes: maxBytes, limitName: limitName))
+        }
+        self.fd = fd
+        self.remaining = maxBytes
+        self.buffer = [UInt8](repeating: 0, count: max(1, blockBytes))
+    }
+
+    deinit { if fd >= 0 { FileIO.closeFile(fd) } }
+
+    /// True when unread bytes are available in `buffer[position..<filled]`; false at the end.
+    func fill() -> Bool {
+        if position < filled { return true }
+        guard fd >= 0, !atEnd else { return false }
+        let n = FileIO.readChunk(fd: fd, into: &buffer, at: 0, count: buffer.count)
+        if n < 0 { failure = "read error: \(FileIO.errnoText())"; atEnd = true; return false }
+        if n == 0 { atEnd = true; return false }
+        remaining -= n
+        if remaining < 0 { failure = "file grew over its size limit while being read"; atEnd = true; return false }
+        position = 0
+        filled = n
+        return true
+    }
+}
+
+/// Compares a trace, as it is written, with an expected trace read alongside it, holding only a
+/// bounded window: the last few shared lines, the last step line, and after the first difference at
+/// most `tailBytes` of each side. So `check` and `record` never hold a whole golden or trace.
+final class TraceComparator {
+    static let defaultTailBytes = 1 << 20
+    let tailBytes: Int
+    let expected: ExpectedStream
+    private var lineIndex = 0
+    private var partial: [UInt8] = []
+    private var ring: [[UInt8]] = Array(repeating: [], count: TraceDiff.contextLines)
+    private var ringCount = 0
+    private var ringNext = 0
+    private var lastStep: [UInt8] = []
+    private var hasLastStep = false
+    private var firstLine: [UInt8]?
+    private var sawStateLine = false
+    private var diverged = false
+    private var actualTail: [UInt8] = []
+    private var actualTailFull = false
+    /// Bytes of the actual trace seen so far.
+    private(set) var actualBytes = 0
+
+    init(expected: ExpectedStream, tailBytes: Int = TraceComparator.defaultTailBytes) {
+        self.expected = expected
+        self.tailBytes = max(1, tailBytes)
+    }
+
+    func write(_ chunk: [UInt8]) {
+        actualBytes += chunk.count
+        if diverged { appendTail(chunk[...]); return }
+        chunk.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return }
+            var offset = 0
+            var rounds = 0
+            while offset < p.count && rounds < 100_000_000 {
+                rounds += 1
+                guard expected.fill() else {
+                    diverged = true
+                    appendTail(chunk[offset...])
+                    return
+                }
+                let available = expected.filled - expected.position
+                let k = min(p.count - offset, available)
+                let same = expected.buffer.withUnsafeBufferPointer { e in
+                    TraceComparator.commonPrefix(base + offset, e.baseAddress! + expected.position, k)
+                }
+                consumeCommon(UnsafeBufferPointer(start: base + offset, count: same))
+                expected.position += same
+                offset += same
+                if same < k {
+                    diverged = true
+                    appendTail(chunk[offset...])
+                    return
+                }
+            }
+        }
+    }
+
+    /// How many leading bytes of `a` and `b` (both `count` long) are equal.
+    static func commonPrefix(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        if memcmp(a, b, count) == 0 { return count }
+        var i = 0
+        while i < count && a[i] == b[i] { i += 1 }
+        return i
+    }
+
+    private func appendTail(_ bytes: ArraySlice<UInt8>) {
+        let room = tailBytes - actualTail.count
+        if bytes.count > room { actualTailFull = true }
+        if room > 0 { actualTail.append(contentsOf: bytes.prefix(room)) }
+    }
+
+    /// Bytes both traces share: split into lines and remember what a report may need.
+    private func consumeCommon(_ segment: UnsafeBufferPointer<UInt8>) {
+        guard let base = segment.baseAddress else { return }
+        var start = 0
+        var rounds = 0
+        while start < segment.count && rounds <= segment.count {
+            rounds += 1
+            guard let hit = memchr(base + start, 10, segment.count - start) else { break }
+            let end = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            let piece = UnsafeBufferPointer(start: base + start, count: end - start)
+            if partial.isEmpty {
+                completeLine(piece)
+            } else {
+                partial.append(contentsOf: piece)
+                let line = partial
+                partial.removeAll(keepingCapacity: true)
+                line.withUnsafeBufferPointer { completeLine($0) }
+            }
+            start = end + 1
+        }
+        if start < segment.count { partial.append(contentsOf: UnsafeBufferPointer(start: base + start, count: segment.count - start)) }
+    }
+
+    private static let stateWord = Array("state".utf8)
+
+    private func completeLine(_ line: UnsafeBufferPointer<UInt8>) {
+        if lineIndex == 0 { firstLine = Array(line) }
+        if let c = line.first, c >= 48 && c <= 57 {
+            lastStep.removeAll(keepingCapacity: true)
+            lastStep.append(contentsOf: line)
+            hasLastStep = true
+        }
+        if line.elementsEqual(TraceComparator.stateWord) { sawStateLine = true }
+        ring[ringNext].removeAll(keepingCapacity: true)
+        ring[ringNext].append(contentsOf: line)
+        ringNext = (ringNext + 1) % ring.count
+        ringCount = min(ringCount + 1, ring.count)
+        lineIndex += 1
+    }
+
+    /// The first divergence, or nil when the traces are identical. Call once, after the last write.
+    func finish() -> TraceDivergence? {
+        if !diverged {
+            guard expected.fill() else { return nil }
+            diverged = true
+        }
+        // The expected side from the divergence on: a bounded tail, then a scan for the footer.
+        var expectedTail: [UInt8] = []
+        var rounds = 0
+        while expectedTail.count < tailBytes && expected.fill() && rounds < 100_000 {
+            rounds += 1
+            let take = min(tailBytes - expectedTail.count, expected.filled - expected.position)
+            expectedTail.append(contentsOf: expected.buffer[expected.position..<(expected.position + take)])
+            expected.position += take
+        }
+        var scanner = StateLineScanner(afterPartial: partial)
+        expectedTail.withUnsafeBufferPointer { scanner.feed($0) }
+        let expectedTailFull = expected.fill()
+        rounds = 0
+        while !scanner.found && expected.fill() && rounds < 100_000_000 {
+            rounds += 1
+            expected.buffer.withUnsafeBufferPointer { p in
+                scanner.feed(UnsafeBufferPointer(rebasing: p[expected.position..<expected.filled]))
+            }
+            expected.position = expected.filled
+        }
+        scanner.end()
+        let (eLines, eLacksNewline) = TraceComparator.split(partial + expectedTail, complete: !expectedTailFull)
+        let (aLines, _) = TraceComparator.split(partial + actualTail, complete: !actualTailFull)
+        var context: [[UInt8]] = []
+        for k in 0..<ringCount { context.append(ring[(ringNext - ringCount + k + ring.count) % ring.count]) }
+        let window = DiffWindow(
+            base: lineIndex - context.count, expected: context + eLines, actual: context + aLines,
+            expectedEnds: !expectedTailFull, actualEnds: !actualTailFull,
+            expectedLacksFinalNewline: eLacksNewline,
+            expectedFirst: lineIndex > 0 ? firstLine : eLines.first, actualFirst: lineIndex > 0 ? firstLine : aLines.first,
+            stepLineBefore: hasLastStep ? lastStep : nil,
+            expectedHasStateLine: sawStateLine || scanner.found)
+        return TraceDiff.divergence(window)
+    }
+
+    /// Lines of `bytes` without their `\n`. When `complete`, a last piece without `\n` is a final line
+    /// that lacks its newline; otherwise it was cut by the window and is dropped (unless it is the
+    /// only line, which is then kept as far as it goes).
+    static func split(_ bytes: [UInt8], complete: Bool) -> (lines: [[UInt8]], lacksFinalNewline: Bool) {
+        var lines = bytes.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
+        var lacks = false
+        if let last = lines.last {
+            if last.isEmpty {
+                lines.removeLast()
+            } else if complete {
+                lacks = true
+            } else if lines.count > 1 {
+                lines.removeLast()
+            }
+        }
+        return (lines, lacks)
+    }
+}
+
+/// Finds a line that is exactly `state` in a byte stream fed in pieces, at the cost of a `memchr` per
+/// line plus at most six byte comparisons at each line start.
+struct StateLineScanner {
+    private static let word = Array("state\n".utf8)
+    /// How many bytes of `state\n` the current line has matched from its start; -1 when it cannot match.
+    private var matched: Int
+    private(set) var found = false
+
+    /// Starts in the middle of a line whose first bytes are `partial`.
+    init(afterPartial partial: [UInt8]) {
+        let w = StateLineScanner.word
+        matched = partial.count < w.count && partial.elementsEqual(w.prefix(partial.count)) ? partial.count : -1
+    }
+
+    mutating func feed(_ p: UnsafeBufferPointer<UInt8>) {
+        guard let base = p.baseAddress, !found else { return }
+        let w = StateLineScanner.word
+        var i = 0
+        var rounds = 0
+        while i < p.count && rounds <= p.count {
+            rounds += 1
+            if matched >= 0 {
+                if p[i] == w[matched] {
+                    matched += 1
+                    i += 1
+                    if matched == w.count { found = true; return }
+                } else {
+                    matched = -1
+                }
+                continue
+            }
+            guard let hit = memchr(base + i, 10, p.count - i) else { return }
+            i = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+            matched = 0
+        }
+    }
+
+    /// At the end of the stream: `state` without a final newline still counts.
+    mutating func end() { if matched == StateLineScanner.word.count - 1 { found = true } }
 }

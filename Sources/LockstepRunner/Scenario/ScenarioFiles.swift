@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LockstepCore
 
 /// The one gate through which scenarios reach other files (`include`, `file` fields).
@@ -20,6 +27,13 @@ public struct ScenarioFiles: Sendable {
     /// Throws a message (the caller adds the location).
     public func resolve(_ relative: String, from fromDisplay: String) throws(FileIO.Failure) -> (display: String, disk: String) {
         guard !relative.isEmpty else { throw FileIO.Failure(path: relative, message: "empty path") }
+        // A NUL would end the path early at the system call (`ok\u{0}.events` would open `ok`), and
+        // no control byte belongs in a scenario's file names.
+        if let bad = relative.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
+            let byte = relative.utf8[bad]
+            let offset = relative.utf8.distance(from: relative.utf8.startIndex, to: bad)
+            throw FileIO.Failure(path: relative, message: "path holds the control character \\u{\(Hex.lower(UInt64(byte), digits: 2))} at byte \(offset + 1); file names may not contain control characters")
+        }
         guard !relative.hasPrefix("/") else {
             throw FileIO.Failure(path: relative, message: "absolute paths are not allowed; paths are relative to the scenario and stay inside \(displayRoot)/")
         }
@@ -43,14 +57,40 @@ public struct ScenarioFiles: Sendable {
             }
             inside.append(part)
         }
+        guard !inside.isEmpty else {
+            throw FileIO.Failure(path: relative, message: "path names the \(displayRoot)/ folder itself, not a file")
+        }
         let tail = inside.joined(separator: "/")
         let disk = realRoot + "/" + tail
-        guard let real = FileIO.realPath(disk) else {
-            throw FileIO.Failure(path: relative, message: "no such file: \(displayRoot)/\(tail)")
+        let shown = displayRoot + "/" + tail
+        let (resolved, code) = ScenarioFiles.realPath(disk)
+        guard let real = resolved else {
+            switch code {
+            case ENOENT: throw FileIO.Failure(path: relative, message: "no such file: \(shown)")
+            case ELOOP: throw FileIO.Failure(path: relative, message: "\(shown) is a symbolic link loop (too many levels of symbolic links)")
+            case ENOTDIR: throw FileIO.Failure(path: relative, message: "a part of \(shown) before the last '/' is a file, not a folder")
+            case EACCES: throw FileIO.Failure(path: relative, message: "permission denied: \(shown)")
+            case ENAMETOOLONG: throw FileIO.Failure(path: relative, message: "path is too long: \(shown)")
+            default: throw FileIO.Failure(path: relative, message: "cannot resolve \(shown): \(String(cString: strerror(code)))")
+            }
+        }
+        if real == realRoot {
+            throw FileIO.Failure(path: relative, message: "path names the \(displayRoot)/ folder itself (through a symbolic link), not a file")
         }
         guard real.hasPrefix(realRoot + "/") else {
             throw FileIO.Failure(path: relative, message: "path leads outside \(displayRoot)/ through a symbolic link")
         }
-        return (displayRoot + "/" + tail, real)
+        if FileIO.isDirectory(real) {
+            throw FileIO.Failure(path: relative, message: "\(shown) is a folder, not a file")
+        }
+        return (shown, real)
+    }
+
+    /// `realpath(3)`, keeping `errno` when it fails so that a missing file, a symbolic link loop and
+    /// a denied folder get their own messages.
+    static func realPath(_ path: String) -> (path: String?, errno: Int32) {
+        guard let p = realpath(path, nil) else { return (nil, errno) }
+        defer { free(p) }
+        return (String(cString: p), 0)
     }
 }

@@ -37,6 +37,8 @@ public final class ScenarioReader {
     public var eventCount: Int { _eventCount }
     private var _eventCount = 0
     private var seenHeaders: [String: Int] = [:]
+    /// The header's `until` line, resolved when the header ends.
+    private var headerUntil: EventLine?
 
     public static let headerKeywords = ["lockstep", "domain", "title", "seed", "start", "zone", "set", "until"]
 
@@ -152,7 +154,9 @@ public final class ScenarioReader {
                 }
             case "until":
                 try expectCount(1, "until SECONDS")
-                try setUntil(line)
+                // Resolved once the header is complete: a since-start `until` counts from `start`,
+                // which may come after it.
+                headerUntil = line
             default:
                 throw location.error("unknown header '\(keyword)'; headers are \(ScenarioReader.headerKeywords.joined(separator: ", ")), and event lines start with a time")
             }
@@ -165,6 +169,7 @@ public final class ScenarioReader {
             throw ScenarioError(path: header.path, line: max(held?.lineNumber ?? frames[0].reader.lineNumber, 1), column: 1,
                                 message: "missing 'domain' header")
         }
+        if let untilLine = headerUntil { try setUntil(untilLine) }
         headerDone = true
         frames[0] = Frame(reader: frames[0].reader, display: frames[0].display, disk: frames[0].disk, base: header.start, depth: 0)
         if held != nil {
@@ -193,7 +198,11 @@ public final class ScenarioReader {
         }
         let instant: Instant
         switch spec {
-        case .sinceStart(let d): instant = header.start + d
+        case .sinceStart(let d):
+            guard let t = header.start.addingInRange(d) else {
+                throw at.error("'until' '\(text)' from the start lands outside the supported range \(Instant.supportedRangeText) (the limit ScenarioLimits.timeRange)")
+            }
+            instant = t
         case .absolute(let t): instant = t
         case .sincePrevious: throw at.error("'until' takes seconds since start or an @instant, not a '+' time")
         }
@@ -276,26 +285,35 @@ public final class ScenarioReader {
     private func resolveTime(_ line: inout EventLine, base: Instant, depth: Int) throws(ScenarioError) {
         let spec = pendingSpec
         let previous = _previousTime
-        let t: Instant
+        // Every sum is checked: a duration that fits Int64 can still overflow when added to the base
+        // or the previous event, and the result must stay in `ScenarioLimits.timeRange`.
+        let sum: Instant?
         switch spec {
-        case .sinceStart(let d): t = base + d
-        case .sincePrevious(let d): t = previous + d
+        case .sinceStart(let d): sum = base.addingInRange(d)
+        case .sincePrevious(let d): sum = previous.addingInRange(d)
         case .absolute(let instant):
             guard depth == 0 else {
                 throw ScenarioLocation(path: line.path, line: line.lineNumber, column: pendingTimeColumn)
                     .error("absolute @times are not allowed in included files: they are shifted to the include's time")
             }
-            t = instant
+            sum = instant.isSupported ? instant : nil
         }
         // The common case, checked with locals only: in range, not before the previous event, not after until.
-        if t >= previous && t >= startTime && (_until == nil || t <= _until!) && Instant.supportedRange.contains(t.nanosecondsSinceEpoch) {
+        if let t = sum, t >= previous && t >= startTime && (_until == nil || t <= _until!) {
             line.time = t
             _previousTime = t
             return
         }
         let at = ScenarioLocation(path: line.path, line: line.lineNumber, column: pendingTimeColumn)
-        guard Instant.supportedRange.contains(t.nanosecondsSinceEpoch) else {
-            throw at.error("time is outside the supported range 1900-01-01 to 2200-01-01")
+        guard let t = sum else {
+            let text = line.buffer.withUnsafeBufferPointer { Lexer.text($0, pendingTimeStart, pendingTimeEnd) }
+            let from: String
+            switch spec {
+            case .sinceStart: from = depth == 0 ? " from the start" : " from the include at \(CivilTime.iso8601UTC(base))"
+            case .sincePrevious: from = " from the previous event"
+            case .absolute: from = ""
+            }
+            throw at.error("time '\(text)'\(from) lands outside the supported range \(Instant.supportedRangeText) (the limit ScenarioLimits.timeRange)")
         }
         guard t >= header.start else {
             throw at.error("time \(CivilTime.iso8601UTC(t)) is before the scenario's start \(CivilTime.iso8601UTC(header.start))")
@@ -322,7 +340,7 @@ public final class ScenarioReader {
         }
         guard let files else { throw at.error("this scenario has no scenario root, so it cannot include files") }
         let resolved: (display: String, disk: String)
-        do { resolved = try files.resolve(relative, from: line.path) } catch { throw at.error("cannot include '\(relative)': \(error.message)") }
+        do { resolved = try files.resolve(relative, from: line.path) } catch { throw at.error("cannot include '\(Lexer.escapingControls(relative))': \(error.message)") }
         if let cycleStart = frames.firstIndex(where: { $0.disk == resolved.disk }) {
             let chain = frames[cycleStart...].map(\.display) + [resolved.display]
             throw at.error("include cycle: \(chain.joined(separator: " → "))")
@@ -336,6 +354,9 @@ public final class ScenarioReader {
     enum LineType { case event, header }
     private var pendingSpec: TimeSpec = .sinceStart(.zero)
     private var pendingTimeColumn = 1
+    /// The time token's bytes in the line's buffer, for messages.
+    private var pendingTimeStart = 0
+    private var pendingTimeEnd = 0
 
     /// Reads the next non-comment line of frame `frameIndex` into `line`; nil at the end of that file.
     private func readLine(into line: inout EventLine, frameIndex: Int) throws(ScenarioError) -> LineType? {
@@ -390,6 +411,8 @@ public final class ScenarioReader {
                 pendingSpec = try TimeSyntax.parse(p, i, timeEnd)
             }
             pendingTimeColumn = i - lineStart + 1
+            pendingTimeStart = i
+            pendingTimeEnd = timeEnd
             i = timeEnd
             while i < end && Lexer.isSpace(p[i]) { i += 1 }
             guard i < end else { throw Lexer.Problem(at: i, message: "missing event kind after the time") }

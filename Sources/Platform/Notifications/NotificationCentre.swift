@@ -114,7 +114,7 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
         let next: Instant?
         switch request.trigger {
         case .calendar(let c, _): next = c.nextMatch(after: world.now, deviceZone: world.zone)
-        case .timeInterval(let d, _): next = world.now + d
+        case .timeInterval(let d, _): next = world.now.addingInRange(d)  // nil past 2200: refused below
         }
         guard let next else {
             let reason = "no future date matches \(request.trigger.summary)"
@@ -239,9 +239,13 @@ public struct NotificationCentre: Hashable, Sendable, CanonicallyWritable {
                     r = r.word("next", "none")
                 }
             case .timeInterval(let interval, true):
-                q.nextFire = p.nextFire + interval
-                stays = true
-                r = r.instant("next", q.nextFire)
+                if let next = p.nextFire.addingInRange(interval) {
+                    q.nextFire = next
+                    stays = true
+                    r = r.instant("next", next)
+                } else {
+                    r = r.word("next", "none")  // the next firing would fall after 2200
+                }
             default:
                 break
             }
