@@ -40,6 +40,8 @@ import Testing
     /// How many of the scenario's event lines after the changed one are kept (where a value such as
     /// a pan of 1e308 comes to matter: the next render).
     static let linesAfter = 4
+    /// `lockstep record` processes at a time, each in its own project.
+    static let workers = 2
 
     @Test func everyFieldSettingAndGeneratorParameterSurvivesExtremeValues() throws {
         let binary = try #require(ExtremeSweep.lockstepBinary(),
@@ -369,12 +371,6 @@ struct ExtremeSweep {
     /// bare cases, then the gated ones their bare case did not refuse at the value. Batches run two
     /// at a time. Returns how many cases ran, how many were skipped, and the failures.
     func run(_ domains: [DomainEntry], binary: String) throws -> (ran: Int, skipped: Int, failures: [String]) {
-        let dir = try TempDirectory()
-        // Files the scenarios refer to (includes, images, documents), at the same relative paths.
-        for path in FileIO.walk(root + "/Scenarios", suffix: "") where !path.hasSuffix(".scenario") {
-            try FileIO.writeAtomically(try FileIO.read(path), to: dir.path + "/" + path.dropFirst(root.count + 1))
-        }
-        try dir.write("Package.swift", "// swift-tools-version:6.0\n")
         var bare: [ExtremeCase] = [], gated: [ExtremeCase] = []
         for domain in domains {
             let mine = cases(for: domain)
@@ -385,9 +381,11 @@ struct ExtremeSweep {
         }
         for i in bare.indices { bare[i].path = "Scenarios/\(bare[i].domain)/zz-extreme-" + String(1_000_000 + i).dropFirst() + ".scenario" }
         for i in gated.indices { gated[i].path = "Scenarios/\(gated[i].domain)/zz-extreme-" + String(1_000_000 + bare.count + i).dropFirst() + ".scenario" }
-        for c in bare + gated { try FileIO.writeAtomically(Array(c.text.utf8), to: dir.path + "/" + c.path) }
+        // One project per worker: two `record` runs in one project would see each other's
+        // temporary golden files (and report them as a record in progress).
+        let projects = try (0..<ExtremeValuesTests.workers).map { _ in try makeProject(bare + gated) }
 
-        let bareResults = try runInParallel(bare, in: dir.path, binary: binary)
+        let bareResults = try runInParallel(bare, in: projects.map(\.path), binary: binary)
         let wanted = gated.filter { c in
             guard let gate = c.gate, let error = bareResults.outcomes[gate.index] else { return true }
             // Refused at the value on the bare line: the same refusal, whatever came before.
@@ -395,30 +393,53 @@ struct ExtremeSweep {
             guard parts.count == 4, let l = Int(parts[1]), let col = Int(parts[2]) else { return true }
             return !(l == bare[gate.index].lineCount && gate.columns.contains(col))
         }
-        let gatedResults = try runInParallel(wanted, in: dir.path, binary: binary)
+        let gatedResults = try runInParallel(wanted, in: projects.map(\.path), binary: binary)
         return (bare.count + wanted.count, gated.count - wanted.count, bareResults.failures + gatedResults.failures)
     }
 
-    /// Runs `cases` in batches of at most 400, two batches at a time. `outcomes[i]` is case i's
-    /// error line (nil when it ran).
-    func runInParallel(_ cases: [ExtremeCase], in dir: String, binary: String) throws -> (outcomes: [String?], failures: [String]) {
+    /// A temporary project holding `cases` and the files the scenarios refer to (includes,
+    /// images, documents), at the same relative paths as in `Scenarios/`.
+    func makeProject(_ cases: [ExtremeCase]) throws -> TempDirectory {
+        let dir = try TempDirectory()
+        for path in FileIO.walk(root + "/Scenarios", suffix: "") where !path.hasSuffix(".scenario") {
+            try FileIO.writeAtomically(try FileIO.read(path), to: dir.path + "/" + path.dropFirst(root.count + 1))
+        }
+        try dir.write("Package.swift", "// swift-tools-version:6.0\n")
+        for c in cases { try FileIO.writeAtomically(Array(c.text.utf8), to: dir.path + "/" + c.path) }
+        return dir
+    }
+
+    /// Runs `cases` in batches of at most 400, one batch per project at a time. `outcomes[i]` is
+    /// case i's error line (nil when it ran).
+    func runInParallel(_ cases: [ExtremeCase], in projects: [String], binary: String) throws -> (outcomes: [String?], failures: [String]) {
         final class Results: @unchecked Sendable {
             let lock = NSLock()
             var outcomes: [String?]
             var failures: [[String]]
+            var freeProjects: [String]
             var error: Error?
-            init(_ n: Int, _ batches: Int) { outcomes = Array(repeating: nil, count: n); failures = Array(repeating: [], count: batches) }
+            init(_ n: Int, _ batches: Int, _ projects: [String]) {
+                outcomes = Array(repeating: nil, count: n); failures = Array(repeating: [], count: batches); freeProjects = projects
+            }
         }
         let size = 400
         let batches = stride(from: 0, to: cases.count, by: size).map { $0..<min(cases.count, $0 + size) }
-        let results = Results(cases.count, batches.count)
+        let results = Results(cases.count, batches.count, projects)
         let queue = DispatchQueue(label: "extreme-sweep", attributes: .concurrent)
-        let workers = DispatchSemaphore(value: 2)
+        let workers = DispatchSemaphore(value: projects.count)
         let group = DispatchGroup()
         for (b, range) in batches.enumerated() {
             workers.wait()
+            results.lock.lock()
+            let dir = results.freeProjects.removeLast()
+            results.lock.unlock()
             queue.async(group: group) {
-                defer { workers.signal() }
+                defer {
+                    results.lock.lock()
+                    results.freeProjects.append(dir)
+                    results.lock.unlock()
+                    workers.signal()
+                }
                 do {
                     let (outcomes, failures) = try ExtremeSweep.run(Array(cases[range]), in: dir, binary: binary)
                     results.lock.lock()
