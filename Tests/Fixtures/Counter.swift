@@ -10,7 +10,7 @@ public enum Counter: Domain {
         var total: Int64 = 0
         var step: Int64 = 1
         var label = "count"
-        var reminders: [(label: String, id: TimerID)] = []
+        var reminders = PendingReminders()
         var rolls: [Int] = []
         var dice: SeededRNG
     }
@@ -112,12 +112,11 @@ public enum Counter: Domain {
             world.emit(Output.total(state.total))
         case .remind(let after, let label):
             let id = world.schedule(after: after, .reminderDue(label: label))
-            state.reminders.append((label, id))
+            state.reminders.append(label, id)
             world.emit(Output.scheduled(label: label, at: world.now + after))
         case .cancel(let label):
-            if let i = state.reminders.firstIndex(where: { $0.label == label }) {
-                world.cancel(state.reminders[i].id)
-                state.reminders.remove(at: i)
+            if let id = state.reminders.removeOldest(label) {
+                world.cancel(id)
                 world.emit(Output.cancelled(label: label, found: true))
             } else {
                 world.emit(Output.cancelled(label: label, found: false))
@@ -130,7 +129,7 @@ public enum Counter: Domain {
         case .newID:
             world.emit(Output.id(world.uuid()))
         case .reminderDue(let label):
-            state.reminders.removeAll { $0.label == label }
+            state.reminders.removeAll(label)
             world.emit(Output.reminder(label: label))
         }
     }
@@ -141,6 +140,71 @@ public enum Counter: Domain {
         out.write("step", .int(state.step))
         out.write("rolls", .tuple(state.rolls.map { .int($0) }))
         out.write("diceDraws", .int(Int64(state.dice.drawCount)))
-        out.list("reminders", state.reminders) { w, _, r in w.string("label", r.label) }
+        out.list("reminders", state.reminders.labels) { w, _, label in w.string("label", label) }
+    }
+}
+
+/// The counter's pending reminders in the order they were set, several possibly under one label.
+///
+/// `cancel` removes the oldest reminder of a label and a firing removes every reminder of its
+/// label, each in time proportional to what it removes (amortised), not to how many are pending:
+/// a label's reminders are queued by label, and removed ones leave a hole in the set-order list
+/// until holes outnumber the reminders (then the list is compacted). The state writer still lists
+/// every pending reminder at each step.
+struct PendingReminders {
+    /// Set order; nil where a reminder was removed.
+    private var entries: [(label: String, id: TimerID)?] = []
+    /// Each label's reminders, as indices into `entries`, oldest first from `head`.
+    private var byLabel: [String: (indices: [Int], head: Int)] = [:]
+    private(set) var count = 0
+
+    mutating func append(_ label: String, _ id: TimerID) {
+        byLabel[label, default: ([], 0)].indices.append(entries.count)
+        entries.append((label, id))
+        count += 1
+    }
+
+    /// Removes the oldest reminder set under `label` and returns its timer, or nil if there is none.
+    mutating func removeOldest(_ label: String) -> TimerID? {
+        guard var queue = byLabel[label] else { return nil }
+        let i = queue.indices[queue.head]
+        queue.head += 1
+        if queue.head == queue.indices.count {
+            byLabel[label] = nil
+        } else {
+            if queue.head * 2 > queue.indices.count {
+                queue.indices.removeFirst(queue.head)
+                queue.head = 0
+            }
+            byLabel[label] = queue
+        }
+        let id = entries[i]!.id
+        remove(at: i)
+        compactIfSparse()
+        return id
+    }
+
+    /// Removes every reminder set under `label`.
+    mutating func removeAll(_ label: String) {
+        guard let queue = byLabel.removeValue(forKey: label) else { return }
+        for i in queue.indices[queue.head...] { remove(at: i) }
+        compactIfSparse()
+    }
+
+    /// The labels of the pending reminders, in set order.
+    var labels: [String] { entries.compactMap { $0?.label } }
+
+    private mutating func remove(at i: Int) {
+        entries[i] = nil
+        count -= 1
+    }
+
+    /// Drops the holes once they outnumber the reminders, so the list stays within twice its count.
+    private mutating func compactIfSparse() {
+        guard entries.count > 64, entries.count > 2 * count else { return }
+        let kept = entries.compactMap { $0 }
+        entries = kept
+        byLabel = [:]
+        for (i, r) in kept.enumerated() { byLabel[r.label, default: ([], 0)].indices.append(i) }
     }
 }

@@ -22,6 +22,12 @@ public enum Noop: Domain {
             guard p.count <= context.maxEvents else {
                 throw context.error("count=\(p.count) is more than the \(context.maxEvents) events the scenario's event limit allows")
             }
+            // The last offset, (count − 1) × interval, can pass Int64 nanoseconds (292 years) within the
+            // declared ranges: refuse it before multiplying (Duration's * would trap).
+            let (_, overflow) = p.interval.nanoseconds.multipliedReportingOverflow(by: Int64(max(p.count - 1, 0)))
+            guard !overflow else {
+                throw context.error("count=\(p.count) ticks interval=\(p.interval)s apart would last more than 292 years (Int64 nanoseconds)")
+            }
             return (0..<p.count).map { Generated(p.interval * Int64($0), .tick) }
         }),
     ]

@@ -83,6 +83,33 @@ enum Typed: Domain {
     static func write(_ state: State, to out: inout CanonicalWriter) {}
 }
 
+/// Settings that can conflict, and a default that is wrong on purpose (`size` 0), to pin where
+/// configuration errors point: at the `set` line of the key that is wrong, or at the `domain` line
+/// when the scenario never set it (issue #11, class 4: never line 0).
+enum Conflicting: Domain {
+    static let entry = DomainEntry(Self.self)
+    typealias State = Void
+    enum Event { case tick }
+    struct Settings: Sendable { var tag: String; var low: Int; var high: Int; var size: Int }
+    static let name = "conflicting"
+    static let summary = "Test: settings errors and their locations."
+    static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
+        let tag = try s("tag", .word, "required")
+        let low = try s("low", .int, default: 0, in: 0...100)
+        let high = try s("high", .int, default: 10, in: 0...100)
+        let size = try s("size", .int, default: 0, in: 0...100)
+        if low > high { throw s.error("low \(low) is above high \(high)", atAnyOf: ["low", "high"]) }
+        if !s.isDeclaring, size == 0 { throw s.error("size must be at least 1", at: "size") }
+        if !s.isDeclaring, tag == "whole" { throw s.error("the settings as a whole are refused") }
+        return Settings(tag: tag, low: low, high: high, size: size)
+    }
+    static let events: [EventKind<Event>] = [EventKind("tick") { _ throws(ScenarioError) in .tick }]
+    static func kind(of event: Event) -> String { "tick" }
+    static func start(_ settings: Settings, _ world: inout World<Conflicting>) throws(ScenarioError) -> State {}
+    static func reduce(_ state: inout State, _ event: Event, _ world: inout World<Conflicting>) {}
+    static func write(_ state: State, to out: inout CanonicalWriter) {}
+}
+
 private func run<D: Domain>(_ domain: D.Type, _ body: String, faults: [String] = []) throws(ScenarioError) -> String {
     let text = "lockstep 1\ndomain \(D.name)\n" + body
     let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil)
@@ -180,6 +207,27 @@ struct DomainKitTests {
         #expect(unknown.message == "unknown fault 'tripleDelay' for domain typed; known: doubleDelay")
         let doubled = try run(Typed.self, "0 wait after=1h\n", faults: ["doubleDelay"])
         #expect(doubled.contains("  wait after=7200.000000000s mode=slow"))
+    }
+
+    @Test("settings errors point at the set line of the wrong key, or at the domain line: never line 0")
+    func settingsErrorsAreLocated() throws {
+        // `domain conflicting` is line 2, the name at column 8; each `set` line's value is at its column.
+        func at(_ body: String) throws -> (Int, Int, String) {
+            let e = try #require(failure(Conflicting.self, body))
+            #expect(e.path == "t.scenario")
+            return (e.line, e.column, e.message)
+        }
+        // A required setting that is missing, and a default that is wrong: the domain line.
+        #expect(try at("") == (2, 8, "missing setting 'tag'"))
+        #expect(try at("set tag a\n") == (2, 8, "size must be at least 1"))
+        #expect(try at("set tag whole\nset size 1\n") == (2, 8, "the settings as a whole are refused"))
+        // The key that is wrong, when the scenario set it.
+        #expect(try at("set tag a\nset size 0\n") == (4, 10, "size must be at least 1"))
+        // Two keys in conflict: the one set last (the other may be a default).
+        #expect(try at("set tag a\nset low 20\n") == (4, 9, "low 20 is above high 10"))
+        #expect(try at("set tag a\nset high 5\nset size 1\nset low 20\n") == (6, 9, "low 20 is above high 5"))
+        #expect(try at("set tag a\nset low 20\nset high 5\n") == (5, 10, "low 20 is above high 5"))
+        #expect(try run(Conflicting.self, "set tag a\nset size 1\n").contains("status complete"))
     }
 
     @Test("world.reject writes the standard record and the footer counts rejections")

@@ -46,7 +46,8 @@ public enum InstrumentGenerators {
             let g = try geometry(&f)
             var points: [TouchPoint] = []
             for (k, n) in notes.enumerated() {
-                guard n == n.rounded(), let c = g.center(of: Int(n)) else {
+                // Int(exactly:) is nil for a fraction, NaN, ±inf or beyond Int (Int(n) would trap).
+                guard let note = Int(exactly: n), let c = g.center(of: note) else {
                     throw f.error("note \(n) is not a key of \(g.firstMidi)...\(g.lastMidi)", at: "notes")
                 }
                 points.append(TouchPoint(id: first + k, x: c.x, y: c.y))

@@ -117,7 +117,7 @@ public enum Instrument: Domain {
     public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
         let category = try s("category", .choice(SessionCategory.self), default: .playback, "the session category the app sets")
         let instrument = try s("instrument", .choice(InstrumentKind.self), default: .piano)
-        let firstMidi = try s("firstMidi", .int, default: 60, "a C")
+        let firstMidi = try s("firstMidi", .int, default: 60, in: 0...127, "a C")
         let octaves = try s("octaves", .int, default: 2, in: 0...100)
         let width = try s("width", .number, default: 700, "keyboard width in points")
         let height = try s("height", .number, default: 200)
@@ -127,9 +127,20 @@ public enum Instrument: Domain {
         let samplerVoices = try s("samplerVoices", .int, default: 32, in: 1...128)
         let releaseMs = try s("releaseMs", .integer, default: 250, in: 0...10_000, "sampler release tail in ms")
         let geometry = KeyboardGeometry(widthPoints: width, heightPoints: height, firstMidi: firstMidi, octaves: octaves)
-        if let problem = geometry.problem { throw s.error("bad keyboard configuration: \(problem)", at: "octaves") }
+        // Each error at the setting that is wrong (at the `domain` line if only defaults are involved).
+        if let (reason, problem) = geometry.refusal {
+            let message = "bad keyboard configuration: \(problem)"
+            switch reason {
+            case "bad-size": throw s.error(message, at: KeyboardGeometry(widthPoints: width).refusal == nil ? "height" : "width")
+            case "bad-octaves": throw s.error(message, at: "octaves")
+            case "bad-first-note": throw s.error(message, at: "firstMidi")
+            default: throw s.error(message, atAnyOf: ["firstMidi", "octaves"])
+            }
+        }
         let pads = PadGrid(widthPoints: padsWidth, heightPoints: padsHeight)
-        if let problem = pads.problem { throw s.error("bad pads layout: \(problem)", at: "padsWidth") }
+        if let problem = pads.problem {
+            throw s.error("bad pads layout: \(problem)", at: PadGrid(widthPoints: padsWidth).problem == nil ? "padsHeight" : "padsWidth")
+        }
         return Settings(category: category.audio, instrument: instrument, geometry: geometry, pads: pads, voicesPerPad: voicesPerPad,
                         samplerVoices: samplerVoices, releaseNanoseconds: releaseMs * 1_000_000)
     }

@@ -21,6 +21,13 @@ public enum PaintGenerators {
         ScenarioError(path: at.path, line: at.line, column: at.column, message: message)
     }
 
+    /// Refuses `count` taps `interval` apart when the last one's offset, (count − 1) × interval, does
+    /// not fit Int64 nanoseconds (292 years): both are in their ranges, their product need not be.
+    static func checkSpan(_ count: Int, _ interval: Duration, at: ScenarioError) throws(ScenarioError) {
+        let (_, overflow) = interval.nanoseconds.multipliedReportingOverflow(by: Int64(max(count - 1, 0)))
+        if overflow { throw error("\(count) taps interval=\(interval)s apart would last more than 292 years (Int64 nanoseconds)", at: at) }
+    }
+
     /// `count.0 × count.1` taps at `from + (i·step.0, j·step.1)`, row by row.
     public static func grid(from: (Double, Double), step: (Double, Double), columns: Int, rows: Int, interval: Duration) -> [Generated<PaintEvent>] {
         var out: [Generated<PaintEvent>] = []
@@ -66,6 +73,7 @@ public enum PaintGenerators {
                 guard p.columns * p.rows <= context.maxEvents else {
                     throw error("\(p.columns)×\(p.rows) taps exceed the scenario's event budget (\(context.maxEvents))", at: p.countAt)
                 }
+                try checkSpan(p.columns * p.rows, p.interval, at: p.countAt)
                 return grid(from: p.from, step: p.step, columns: p.columns, rows: p.rows, interval: p.interval)
             }),
             Generator("randomTaps", "seeded random taps in a box (screen pixels)", parameters: { f throws(ScenarioError) in
@@ -80,6 +88,7 @@ public enum PaintGenerators {
                 guard p.count <= context.maxEvents else {
                     throw error("\(p.count) taps exceed the scenario's event budget (\(context.maxEvents))", at: p.countAt)
                 }
+                try checkSpan(p.count, p.interval, at: p.countAt)
                 return random(count: p.count, area: p.area, interval: p.interval, rng: &context.rng)
             }),
         ]

@@ -193,7 +193,7 @@ public enum Runner {
             try validator.check(&line, 1, FieldSpec(key, spec.type), what: "'set \(key)'")
             lines.append(line)
         }
-        let settings = try declared.read(lines)
+        let settings = try declared.read(lines, domain: header.domainLocation)
         var faults: [D.Fault] = []
         let known = D.Fault.allCases.map(\.rawValue).joined(separator: ", ")
         for (name, location) in header.faults {

@@ -60,9 +60,10 @@ public struct SettingsReader<Settings>: Sendable {
         spec.fields.map { ConfigSpec($0.name, $0.type, default: $0.defaultText ?? "none", $0.summary) }
     }
 
-    /// Reads the scenario's validated `set` lines.
-    public func read(_ lines: [EventLine]) throws(ScenarioError) -> Settings {
-        var fields = Fields(settings: lines, spec: spec)
+    /// Reads the scenario's validated `set` lines. `domain` is the scenario's `domain` line: an
+    /// error about a setting the scenario did not set (defaults that conflict) points there.
+    public func read(_ lines: [EventLine], domain: ScenarioLocation) throws(ScenarioError) -> Settings {
+        var fields = Fields(settings: lines, spec: spec, domain: domain)
         return try build(&fields)
     }
 }

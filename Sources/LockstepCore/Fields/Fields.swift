@@ -25,6 +25,9 @@ public struct Fields {
     public var line: EventLine
     /// `set KEY VALUE` lines, in settings mode.
     @usableFromInline var settingLines: [EventLine]
+    /// Settings mode: the scenario's `domain` line, where an error about a key the scenario never set
+    /// (defaults that conflict, a setting read but not declared) points, so that no error lacks a line.
+    @usableFromInline var domainLocation: ScenarioLocation
     /// Reading: the declared specs, and which one this line matched. Declaring: the spec being built.
     @usableFromInline package var specs: [EventSpec]
     @usableFromInline package var specIndex: Int = 0
@@ -35,6 +38,7 @@ public struct Fields {
         mode = .declaring
         line = EventLine(path: "<declaration>", buffer: [])
         settingLines = []
+        domainLocation = line.location
         specs = [EventSpec(kind, summary)]
     }
 
@@ -43,14 +47,17 @@ public struct Fields {
         mode = .line
         line = EventLine(path: path, buffer: [])
         settingLines = []
+        domainLocation = line.location
         self.specs = specs
     }
 
-    /// Reading the scenario's `set` lines against the declared settings `spec`.
-    package init(settings lines: [EventLine], spec: EventSpec) {
+    /// Reading the scenario's `set` lines against the declared settings `spec`; `domain` is the
+    /// scenario's `domain` line, where errors about keys that were not set point.
+    package init(settings lines: [EventLine], spec: EventSpec, domain: ScenarioLocation) {
         mode = .settings
-        line = EventLine(path: lines.first?.path ?? "", buffer: [])
+        line = EventLine(path: domain.path, buffer: [])
         settingLines = lines
+        domainLocation = domain
         specs = [spec]
     }
 
@@ -123,7 +130,7 @@ public struct Fields {
             }
             throw line.location.error("missing \(name)")
         case .settings:
-            throw line.location.error("settings have no positional arguments (a domain bug: '\(name)')")
+            throw domainLocation.error("settings have no positional arguments (a domain bug: '\(name)')")
         }
     }
 
@@ -147,19 +154,38 @@ public struct Fields {
     }
 
     /// An error at the value of `key` (or at the line when the key is absent), for checks a domain
-    /// makes after reading its fields.
+    /// makes after reading its fields. For settings: at the `set KEY` line's value, or at the
+    /// scenario's `domain` line when the scenario did not set `key` (its default is what conflicts).
     public func error(_ message: String, at key: StaticString) -> ScenarioError {
         switch mode {
         case .declaring: return ScenarioError(path: line.path, line: 0, column: 0, message: message)
         case .line: return line.error(message, at: key)
         case .settings:
             if let j = settingIndex(key) { return settingLines[j].location(ofArg: 1).error(message) }
-            return ScenarioError(path: line.path, line: 0, column: 0, message: message)
+            return domainLocation.error(message)
         }
     }
 
-    /// An error about the line as a whole.
-    public func error(_ message: String) -> ScenarioError { line.error(message) }
+    /// An error about keys whose values conflict (a first note whose octaves reach past MIDI 127):
+    /// at the value of whichever of `keys` comes last in the scenario (on the line, or among the
+    /// `set` lines), or, when none of them is there, at the line as a whole (for settings: the
+    /// `domain` line, since only defaults are involved).
+    public func error(_ message: String, atAnyOf keys: [StaticString]) -> ScenarioError {
+        switch mode {
+        case .declaring: return ScenarioError(path: line.path, line: 0, column: 0, message: message)
+        case .line:
+            guard let i = keys.compactMap({ line.index(of: $0) }).max() else { return line.error(message) }
+            return line.valueLocation(i).error(message)
+        case .settings:
+            guard let j = keys.compactMap({ settingIndex($0) }).max() else { return domainLocation.error(message) }
+            return settingLines[j].location(ofArg: 1).error(message)
+        }
+    }
+
+    /// An error about the line as a whole (for settings: the scenario's `domain` line).
+    public func error(_ message: String) -> ScenarioError {
+        mode == .settings ? domainLocation.error(message) : line.error(message)
+    }
 
     // MARK: The one reader
 
@@ -204,8 +230,7 @@ public struct Fields {
 
     @usableFromInline
     func missing(_ key: StaticString) -> ScenarioError {
-        mode == .settings ? ScenarioError(path: line.path, line: 0, column: 0, message: "missing setting '\(key)'")
-            : line.location.error("missing field '\(key)'")
+        mode == .settings ? domainLocation.error("missing setting '\(key)'") : line.location.error("missing field '\(key)'")
     }
 
     /// A read of a key the line does not have must be of a declared key: otherwise the domain reads
@@ -216,7 +241,7 @@ public struct Fields {
         let name = "\(key)"
         for f in specs[specIndex].fields where f.nameHash == hash && f.name == name { return }
         let what = mode == .settings ? "setting" : "field"
-        throw line.location.error("domain bug: \(what) '\(key)' is read but not declared for '\(specs[specIndex].kind)'; read every field unconditionally in the declaration")
+        throw (mode == .settings ? domainLocation : line.location).error("domain bug: \(what) '\(key)' is read but not declared for '\(specs[specIndex].kind)'; read every field unconditionally in the declaration")
     }
 
     func settingIndex(_ key: StaticString) -> Int? {
@@ -226,7 +251,8 @@ public struct Fields {
 
     @usableFromInline
     func locate(_ key: StaticString) -> (ScenarioLocation, String) {
-        if mode == .settings, let j = settingIndex(key) {
+        if mode == .settings {
+            guard let j = settingIndex(key) else { return (domainLocation, "") }
             return (settingLines[j].location(ofArg: 1), settingLines[j].rawText(1))
         }
         if let i = line.index(of: key) { return (line.valueLocation(i), line.rawText(i)) }
