@@ -15,6 +15,8 @@
 //   Registry        the list of every domain's `entry` (no other code).
 //   Lockstep        the umbrella for users' packages: re-exports Core, Runner, Tools and Platform.
 //   lockstep        the executable (Sources/LockstepCLI): `main`, wiring the process to LockstepTools.
+//   LockstepFuzz    libFuzzer entry points (Fuzz/Sources), declared only when LOCKSTEP_FUZZ=1: `Fuzz/run`
+//                   builds them with the fuzzer sanitizer, which supplies `main` (docs/fuzzing.md).
 import PackageDescription
 import Foundation  // the manifest only: to say which folder a new domain is missing
 
@@ -58,6 +60,13 @@ for name in domains {
     targets.append(.target(name: name, dependencies: [core, "Platform"], path: "Sources/Domains/\(name)"))
     targets.append(.testTarget(name: "\(name)Tests", dependencies: [.target(name: name), core, "Platform", "LockstepRunner"],
                                path: "Tests/Domains/\(name)Tests"))
+}
+
+// The fuzz targets have no `main` (libFuzzer's is linked in), so only the fuzz build may see them.
+// `Fuzz/run` sets LOCKSTEP_FUZZ=1 and builds in its own scratch folder, .build/fuzz.
+if Context.environment["LOCKSTEP_FUZZ"] == "1" {
+    targets.append(.executableTarget(name: "LockstepFuzz", dependencies: [core, "LockstepRunner", "Registry"], path: "Fuzz/Sources",
+                                     swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
 }
 
 let package = Package(

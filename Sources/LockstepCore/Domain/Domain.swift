@@ -76,19 +76,28 @@ public enum NoFault: DomainFault {
 
 /// Expands `gen NAME ARGS` into events, deterministically.
 ///
-/// Its parameters are declared and read like an event's fields (`parameters`), then `expand` turns
-/// them into events; the declaration pass runs `parameters` only, never `expand`.
+/// Its parameters are declared and read like an event's fields (`parameters`), then the events are
+/// made. The declaration pass runs `parameters` only, never the events.
+///
+/// Two ways to make them. `stream:` hands each event to `emit` as it is made, and the runner
+/// delivers it at once, so `gen ticks count=20000000` holds one event in memory, not twenty million;
+/// use it for any generator whose count is large. `expand:` returns them all as an array, simpler
+/// for generators of a few thousand events at most (a stroke, a week of responses).
 public struct Generator<Event>: Sendable {
+    /// Takes one generated event: the runner checks it (order, limits, `until`) and delivers it.
+    public typealias Emit = (Generated<Event>) throws(ScenarioError) -> Void
+
     public let name: String
     public let summary: String
     /// The spec the runner validates `gen NAME` lines against (positional 0 is the generator name).
     public let spec: EventSpec
     public let declarationProblem: String?
-    @usableFromInline let run: @Sendable (inout Fields, inout GeneratorContext) throws(ScenarioError) -> [Generated<Event>]
+    @usableFromInline let run: @Sendable (inout Fields, inout GeneratorContext, Emit) throws(ScenarioError) -> Void
 
+    /// A generator that emits its events one at a time, in non-decreasing offset order.
     public init<Parameters>(_ name: String, _ summary: String,
                             parameters: @escaping @Sendable (inout Fields) throws(ScenarioError) -> Parameters,
-                            expand: @escaping @Sendable (Parameters, inout GeneratorContext) throws(ScenarioError) -> [Generated<Event>]) {
+                            stream: @escaping @Sendable (Parameters, inout GeneratorContext, Emit) throws(ScenarioError) -> Void) {
         self.name = name
         self.summary = summary
         var fields = Fields(declaring: "gen", summary)
@@ -97,19 +106,35 @@ public struct Generator<Event>: Sendable {
         do { _ = try parameters(&fields) } catch { problem = error.message }
         self.spec = fields.declared
         self.declarationProblem = problem
-        self.run = { fields, context throws(ScenarioError) in
+        self.run = { fields, context, emit throws(ScenarioError) in
             fields.nextPositional = 1
-            return try expand(try parameters(&fields), &context)
+            try stream(try parameters(&fields), &context, emit)
         }
+    }
+
+    /// A generator that returns all its events at once, in non-decreasing offset order.
+    public init<Parameters>(_ name: String, _ summary: String,
+                            parameters: @escaping @Sendable (inout Fields) throws(ScenarioError) -> Parameters,
+                            expand: @escaping @Sendable (Parameters, inout GeneratorContext) throws(ScenarioError) -> [Generated<Event>]) {
+        self.init(name, summary, parameters: parameters, stream: { p, context, emit throws(ScenarioError) in
+            for item in try expand(p, &context) { try emit(item) }
+        })
     }
 
     /// The declared parameters (without the positional generator name).
     public var fields: [FieldSpec] { spec.fields }
 
-    /// Reads the validated `gen` line in `fields` and produces its events, in non-decreasing offset order.
+    /// Reads the validated `gen` line in `fields` and hands its events to `emit`, in order.
     @inlinable
+    public func generate(_ fields: inout Fields, _ context: inout GeneratorContext, _ emit: Emit) throws(ScenarioError) {
+        try run(&fields, &context, emit)
+    }
+
+    /// Reads the validated `gen` line in `fields` and returns all its events (for tests).
     public func expand(_ fields: inout Fields, _ context: inout GeneratorContext) throws(ScenarioError) -> [Generated<Event>] {
-        try run(&fields, &context)
+        var all: [Generated<Event>] = []
+        try run(&fields, &context) { item throws(ScenarioError) in all.append(item) }
+        return all
     }
 }
 

@@ -135,28 +135,35 @@ public enum Runner {
                 generatorOrdinal += 1
                 var genFields = Fields(reading: [generator.spec], path: header.path)
                 genFields.line = fields.line
-                let produced = try generator.expand(&genFields, &context)
-                guard produced.count <= context.maxEvents else {
-                    throw location.error("generator '\(name)' made \(produced.count) events; the scenario's event limit of \(limits.maxEvents) allows \(context.maxEvents) more")
-                }
+                // Each event is checked and delivered as it is made (streaming: memory does not
+                // grow with the count). An error stops the run, so nothing half-delivered is kept.
+                let budget = context.maxEvents
+                var produced = 0
                 var previous = Duration.zero
-                for item in produced {
+                let lineTime = time
+                try generator.generate(&genFields, &context) { item throws(ScenarioError) in
+                    produced += 1
+                    guard produced <= budget else {
+                        throw location.error("generator '\(name)' made more than \(budget) events; the scenario's event limit of \(limits.maxEvents) allows \(budget) more")
+                    }
+                    // After the domain stops the run, the rest are counted but neither checked nor delivered.
+                    if engine.isStopped { return }
                     guard item.offset >= previous else {
                         throw location.error("generator '\(name)' produced events out of order (a bug in the generator)")
                     }
                     previous = item.offset
-                    guard let t = time.addingInRange(item.offset) else {
+                    guard let t = lineTime.addingInRange(item.offset) else {
                         throw location.error("generator '\(name)' produced an event \(item.offset) s after the line, outside the supported range \(Instant.supportedRangeText) (the limit ScenarioLimits.timeRange)")
                     }
                     if let until = reader.until, t > until {
                         throw location.error("generator '\(name)' runs past 'until'")
                     }
                     engine.fireTimers(before: t, observer: &observer)
-                    if engine.isStopped { break }
+                    if engine.isStopped { return }
                     engine.deliver(item.event, at: t, observer: &observer)
                     lastTime = t
                 }
-                try reader.noteGenerated(count: produced.count, last: lastTime, at: location)
+                try reader.noteGenerated(count: produced, last: lastTime, at: location)
             default:
                 let specIndex = try validator.spec(for: fields.line)
                 let kind = fields.line.kind

@@ -185,15 +185,32 @@ public struct Project {
     /// Runs one scenario (given as a display path) and returns its trace bytes and summary.
     public func run(_ display: String, options: RunOptions = RunOptions()) throws(ScenarioError) -> RunResult {
         let reader = try ScenarioReader(display: display, diskPath: diskPath(forDisplay: display), files: files, limits: options.limits)
+        return try run(reader, display: display, options: options)
+    }
+
+    /// Runs scenario text held in memory as if it were the file `display` (which decides where its
+    /// `include`s and `file` fields resolve); for the fuzz targets and for tools that build scenarios.
+    public func run(_ display: String, bytes: [UInt8], options: RunOptions = RunOptions()) throws(ScenarioError) -> RunResult {
+        let reader = try ScenarioReader(display: display, bytes: bytes, files: files, limits: options.limits)
+        return try run(reader, display: display, options: options)
+    }
+
+    private func run(_ reader: ScenarioReader, display: String, options: RunOptions) throws(ScenarioError) -> RunResult {
         let header = try reader.readHeader()
-        guard let entry = domain(named: header.domain) else {
-            let known = domains.map(\.name).sorted().joined(separator: ", ")
-            throw header.domainLocation.error("unknown domain '\(header.domain)'; known domains: \(known)")
-        }
+        let entry = try domain(for: header)
         var output = AnyTraceOutput(MemoryOutput())
         let summary = try entry.run(reader: reader, header: header, options: options, output: &output)
         let bytes = (output.base as? MemoryOutput)?.bytes ?? []
         return RunResult(scenario: display, header: header, summary: summary, trace: bytes)
+    }
+
+    /// The domain a scenario's header names, or an error at its `domain` line listing the known ones.
+    private func domain(for header: ScenarioHeader) throws(ScenarioError) -> DomainEntry {
+        guard let entry = domain(named: header.domain) else {
+            let known = domains.map(\.name).sorted().joined(separator: ", ")
+            throw header.domainLocation.error("unknown domain '\(header.domain)'; known domains: \(known)")
+        }
+        return entry
     }
 
     /// Runs a scenario streaming its trace to an output whose state afterwards does not matter
@@ -208,11 +225,7 @@ public struct Project {
     public func stream(_ display: String, options: RunOptions, output: inout AnyTraceOutput) throws(ScenarioError) -> RunSummary {
         let reader = try ScenarioReader(display: display, diskPath: diskPath(forDisplay: display), files: files, limits: options.limits)
         let header = try reader.readHeader()
-        guard let entry = domain(named: header.domain) else {
-            let known = domains.map(\.name).sorted().joined(separator: ", ")
-            throw header.domainLocation.error("unknown domain '\(header.domain)'; known domains: \(known)")
-        }
-        return try entry.run(reader: reader, header: header, options: options, output: &output)
+        return try domain(for: header).run(reader: reader, header: header, options: options, output: &output)
     }
 }
 
