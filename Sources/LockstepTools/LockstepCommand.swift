@@ -224,7 +224,7 @@ public enum LockstepCommand {
             ctx.printError(error.description)
             return ExitCode.badInput
         }
-        var recorded = 0, unchanged = 0, errors = 0
+        var recorded = 0, unchanged = 0, kept = 0, errors = 0
         for stale in GoldenCheck.staleTemporaryFiles(ctx.project, remove: true) {
             ctx.print("stale \(stale.path): a temporary file left by an interrupted 'lockstep record'; \(stale.note)")
         }
@@ -233,7 +233,13 @@ public enum LockstepCommand {
             ctx.printError(problem.description)
         }
         for scenario in listing.scenarios {
-            if parsed.has("missing") && FileIO.exists(ctx.project.root + "/" + ctx.project.goldenPath(forScenario: scenario)) { continue }
+            // --missing keeps a golden that is a regular file. A folder, FIFO or socket where the
+            // golden belongs is not a golden: `record` reports it below instead of skipping it.
+            let golden = ctx.project.root + "/" + ctx.project.goldenPath(forScenario: scenario)
+            if parsed.has("missing") && FileIO.exists(golden) && FileIO.notRegularFile(golden) == nil {
+                kept += 1
+                continue
+            }
             do {
                 switch try GoldenCheck.record(ctx.project, scenario) {
                 case .unchanged:
@@ -250,7 +256,8 @@ public enum LockstepCommand {
                 ctx.printError("\(error)")
             }
         }
-        ctx.print("\(recorded) recorded, \(unchanged) unchanged, \(errors) errors")
+        let keptText = parsed.has("missing") ? "\(kept) kept (a golden exists), " : ""
+        ctx.print("\(recorded) recorded, \(unchanged) unchanged, \(keptText)\(errors) errors")
         return errors == 0 ? ExitCode.ok : ExitCode.badInput
     }
 

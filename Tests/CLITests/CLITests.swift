@@ -138,6 +138,17 @@ final class TempProject {
         #expect(result.out.contains("recorded Golden/counter/cli-rolls.golden"))
         #expect(try project.dir.read("Golden/counter/cli-adds.golden") == "keep me\n")
         #expect(try project.dir.read("Golden/counter/cli-rolls.golden").hasPrefix("lockstep-trace 1\n"))
+        #expect(project.lastLine(result.out) == "1 recorded, 0 unchanged, 1 kept (a golden exists), 0 errors")
+    }
+
+    /// A folder where a golden belongs is not a golden: `--missing` must not keep it silently.
+    @Test func recordMissingReportsAFolderWhereAGoldenBelongs() throws {
+        let project = try TempProject()
+        try FileManager.default.createDirectory(atPath: project.root + "/Golden/counter/cli-adds.golden", withIntermediateDirectories: true)
+        let result = project.run(["record", "--missing"])
+        #expect(result.code == ExitCode.badInput)
+        #expect(result.err.contains("Golden/counter/cli-adds.golden: a directory, not a regular file"), "\(result.err)")
+        #expect(project.lastLine(result.out) == "1 recorded, 0 unchanged, 0 kept (a golden exists), 1 errors")
     }
 
     @Test func missingGoldenFailsUnderCI() throws {

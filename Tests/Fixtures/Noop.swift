@@ -23,9 +23,8 @@ public enum Noop: Domain {
                 throw context.error("count=\(p.count) is more than the \(context.maxEvents) events the scenario's event limit allows")
             }
             // The last offset, (count − 1) × interval, can pass Int64 nanoseconds (292 years) within the
-            // declared ranges: refuse it before multiplying (Duration's * would trap).
-            let (_, overflow) = p.interval.nanoseconds.multipliedReportingOverflow(by: Int64(max(p.count - 1, 0)))
-            guard !overflow else {
+            // declared ranges: refuse it before multiplying (Duration's * traps; multiplied(by:) is checked).
+            guard p.interval.multiplied(by: Int64(max(p.count - 1, 0))) != nil else {
                 throw context.error("count=\(p.count) ticks interval=\(p.interval)s apart would last more than 292 years (Int64 nanoseconds)")
             }
             // Streamed: twenty million ticks never sit in memory at once.

@@ -20,6 +20,27 @@ private func nanos(_ text: String) -> Int64? {
 
 @Suite("Duration and Instant")
 struct TimeDurationTests {
+    @Test("checked multiplication and addition give nil exactly where Int64 nanoseconds overflow")
+    func checkedArithmetic() {
+        typealias D = LockstepCore.Duration
+        let maxNs = Int64.max
+        #expect(D.milliseconds(33).multiplied(by: 3) == .milliseconds(99))
+        #expect(D.hours(1).multiplied(by: -2) == .hours(-2))
+        // 2^63 - 1 ns is 292.47 years: 292 years of 365.25 days fit, 293 do not.
+        #expect(D.days(365).multiplied(by: 292) != nil)
+        #expect(D.days(366).multiplied(by: 293) == nil)
+        #expect(D(nanoseconds: maxNs).multiplied(by: 1) == D(nanoseconds: maxNs))
+        #expect(D(nanoseconds: maxNs).multiplied(by: 2) == nil)
+        #expect(D(nanoseconds: .min).multiplied(by: -1) == nil)  // -(-2^63) does not fit
+        #expect(D(nanoseconds: 1 << 31).multiplied(by: 1 << 31) == D(nanoseconds: 1 << 62))  // 2^62 fits
+        #expect(D(nanoseconds: 1 << 32).multiplied(by: 1 << 31) == nil)  // 2^63 is one past Int64.max
+        #expect(D(nanoseconds: 1 << 32).multiplied(by: 1 << 32) == nil)
+        #expect(D(nanoseconds: maxNs - 1).adding(.init(nanoseconds: 1)) == D(nanoseconds: maxNs))
+        #expect(D(nanoseconds: maxNs).adding(.init(nanoseconds: 1)) == nil)
+        #expect(D(nanoseconds: .min).adding(.init(nanoseconds: -1)) == nil)
+        #expect(D.seconds(-5).adding(.seconds(2)) == .seconds(-3))
+    }
+
     @Test("unit constructors and arithmetic are exact integers")
     func arithmetic() {
         #expect(LockstepCore.Duration.seconds(1).nanoseconds == 1_000_000_000)

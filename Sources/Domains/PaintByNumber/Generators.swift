@@ -24,8 +24,7 @@ public enum PaintGenerators {
     /// Refuses `count` taps `interval` apart when the last one's offset, (count − 1) × interval, does
     /// not fit Int64 nanoseconds (292 years): both are in their ranges, their product need not be.
     static func checkSpan(_ count: Int, _ interval: Duration, at: ScenarioError) throws(ScenarioError) {
-        let (_, overflow) = interval.nanoseconds.multipliedReportingOverflow(by: Int64(max(count - 1, 0)))
-        if overflow { throw error("\(count) taps interval=\(interval)s apart would last more than 292 years (Int64 nanoseconds)", at: at) }
+        if interval.multiplied(by: Int64(max(count - 1, 0))) == nil { throw error("\(count) taps interval=\(interval)s apart would last more than 292 years (Int64 nanoseconds)", at: at) }
     }
 
     /// `count.0 × count.1` taps at `from + (i·step.0, j·step.1)`, row by row.

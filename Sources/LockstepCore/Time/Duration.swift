@@ -36,10 +36,25 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var secondsDouble: Double { Double(nanoseconds) / 1e9 }
 
     @inlinable public static func < (a: Duration, b: Duration) -> Bool { a.nanoseconds < b.nanoseconds }
+    // The operators trap on Int64 overflow (292 years of nanoseconds), like Int64's: right for
+    // amounts the code itself bounds. Where a factor or a term comes from a scenario, use the
+    // checked forms below and turn nil into a located error.
     @inlinable public static func + (a: Duration, b: Duration) -> Duration { Duration(nanoseconds: a.nanoseconds + b.nanoseconds) }
     @inlinable public static func - (a: Duration, b: Duration) -> Duration { Duration(nanoseconds: a.nanoseconds - b.nanoseconds) }
     @inlinable public static func * (a: Duration, k: Int64) -> Duration { Duration(nanoseconds: a.nanoseconds * k) }
     @inlinable public static prefix func - (a: Duration) -> Duration { Duration(nanoseconds: -a.nanoseconds) }
+
+    /// `self * k`, or nil when it does not fit Int64 nanoseconds.
+    @inlinable public func multiplied(by k: Int64) -> Duration? {
+        let (product, overflow) = nanoseconds.multipliedReportingOverflow(by: k)
+        return overflow ? nil : Duration(nanoseconds: product)
+    }
+
+    /// `self + other`, or nil when it does not fit Int64 nanoseconds.
+    @inlinable public func adding(_ other: Duration) -> Duration? {
+        let (sum, overflow) = nanoseconds.addingReportingOverflow(other.nanoseconds)
+        return overflow ? nil : Duration(nanoseconds: sum)
+    }
 
     /// Seconds with exactly nine decimals, e.g. `12.500000000`. Exact: no floating point involved.
     public var description: String { Duration.formatSeconds(nanoseconds) }

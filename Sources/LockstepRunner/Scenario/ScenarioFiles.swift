@@ -83,6 +83,11 @@ public struct ScenarioFiles: Sendable {
         if FileIO.isDirectory(real) {
             throw FileIO.Failure(path: relative, message: "\(shown) is a folder, not a file")
         }
+        // A FIFO, device or socket is refused here, by name, so the error points at the line that
+        // named it (never at line 1 of a file that was not read), and nothing blocks opening it.
+        if let what = FileIO.notRegularFile(real) {
+            throw FileIO.Failure(path: relative, message: "\(shown) is \(what)")
+        }
         return (shown, real)
     }
 
