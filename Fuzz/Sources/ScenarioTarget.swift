@@ -23,6 +23,7 @@ import Registry
 struct ScenarioTarget: FuzzTarget {
     let project: Project
     let options: RunOptions
+    let domainNames = allDomains.map(\.name)
 
     init() {
         let start = getenv("LOCKSTEP_ROOT").map { String(cString: $0) } ?? FileIO.currentDirectory()
@@ -62,14 +63,24 @@ struct ScenarioTarget: FuzzTarget {
         }
     }
 
-    /// `Scenarios/<domain>/fuzz.scenario` when the header names a known domain, so the scenario's
-    /// relative paths resolve as they would in that domain's folder.
+    /// `Scenarios/<domain>/fuzz.scenario` when a line `domain NAME` names a known domain, so the
+    /// scenario's relative paths resolve as they would in that domain's folder. A byte scan, not a
+    /// second header parse: it only picks a folder, and the reader judges the header itself.
     func display(for bytes: [UInt8]) -> String {
-        let fallback = "Scenarios/fuzz.scenario"
-        guard let reader = try? ScenarioReader(display: fallback, bytes: bytes, files: nil, limits: options.limits),
-              let header = try? reader.readHeader(),
-              allDomains.contains(where: { $0.name == header.domain }) else { return fallback }
-        return "Scenarios/\(header.domain)/fuzz.scenario"
+        let prefix = Array("domain ".utf8)
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            if lineEnd - lineStart > prefix.count, bytes[lineStart..<(lineStart + prefix.count)].elementsEqual(prefix) {
+                let word = bytes[(lineStart + prefix.count)..<lineEnd].prefix { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }
+                if let domain = domainNames.first(where: { $0.utf8.elementsEqual(word) }) {
+                    return "Scenarios/\(domain)/fuzz.scenario"
+                }
+                break
+            }
+            lineStart = lineEnd + 1
+        }
+        return "Scenarios/fuzz.scenario"
     }
 
     /// A refusal must say where: a path, a line and a column, both from 1.

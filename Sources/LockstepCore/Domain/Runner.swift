@@ -202,17 +202,19 @@ public enum Runner {
         }
         let settings = try declared.read(lines, domain: header.domainLocation)
         var faults: [D.Fault] = []
-        let known = D.Fault.allCases.map(\.rawValue).joined(separator: ", ")
+        // Built only for an error message: every run passes here, and the list costs a key path
+        // and a join.
+        func known() -> String { D.Fault.allCases.map { $0.rawValue }.joined(separator: ", ") }
         for (name, location) in header.faults {
             guard let fault = D.Fault(rawValue: name) else {
-                throw location.error("unknown fault '\(name)' for domain \(D.name); known: \(known.isEmpty ? "none" : known)")
+                throw location.error("unknown fault '\(name)' for domain \(D.name); known: \(known().isEmpty ? "none" : known())")
             }
             if !faults.contains(fault) { faults.append(fault) }
         }
         for name in options.extraFaults {
             guard let fault = D.Fault(rawValue: name) else {
                 throw ScenarioError(path: header.path, line: 0, column: 0,
-                                    message: "unknown fault '\(name)' for domain \(D.name); known: \(known.isEmpty ? "none" : known)")
+                                    message: "unknown fault '\(name)' for domain \(D.name); known: \(known().isEmpty ? "none" : known())")
             }
             if !faults.contains(fault) { faults.append(fault) }
         }
