@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LockstepRunner
 
 /// One fuzz target: takes any bytes and either accepts them or refuses them the documented way.
 /// Anything else is a finding: a trap, a sanitizer report, a hang or out-of-memory (libFuzzer's
@@ -24,6 +25,16 @@ enum FuzzTargets {
 enum Finding {
     static func fail(_ target: String, _ message: String) -> Never {
         stop("\(target): \(message)")
+    }
+
+    /// The checkout a target reads seeds and files from: LOCKSTEP_ROOT, else the working directory
+    /// (`Fuzz/run` runs from the repository).
+    static func checkoutRoot(_ target: String) -> String {
+        let start = getenv("LOCKSTEP_ROOT").map { String(cString: $0) } ?? FileIO.currentDirectory()
+        guard let root = Project.findRoot(from: start) else {
+            stop("\(target): no Lockstep checkout at \(start) (run from the repository, or set LOCKSTEP_ROOT)")
+        }
+        return root
     }
 
     static func stop(_ message: String) -> Never {

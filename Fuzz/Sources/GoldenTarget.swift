@@ -12,10 +12,7 @@ struct GoldenTarget: FuzzTarget {
     let trace: [UInt8]
 
     init() {
-        let start = getenv("LOCKSTEP_ROOT").map { String(cString: $0) } ?? FileIO.currentDirectory()
-        guard let root = Project.findRoot(from: start) else {
-            Finding.stop("golden: no Lockstep checkout at \(start) (run from the repository, or set LOCKSTEP_ROOT)")
-        }
+        let root = Finding.checkoutRoot("golden")
         let goldens = FileIO.walk(root + "/Golden/counter", suffix: ".golden").sorted()
         guard let first = goldens.first, let bytes = try? FileIO.read(first) else {
             Finding.stop("golden: no golden under \(root)/Golden/counter to compare with")

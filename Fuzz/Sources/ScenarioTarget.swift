@@ -26,10 +26,7 @@ struct ScenarioTarget: FuzzTarget {
     let domainNames = allDomains.map(\.name)
 
     init() {
-        let start = getenv("LOCKSTEP_ROOT").map { String(cString: $0) } ?? FileIO.currentDirectory()
-        guard let root = Project.findRoot(from: start) else {
-            Finding.stop("scenario: no Lockstep checkout at \(start) (run from the repository, or set LOCKSTEP_ROOT)")
-        }
+        let root = Finding.checkoutRoot("scenario")
         var limits = ScenarioLimits.standard
         limits.maxEvents = 10_000
         limits.maxTimerFirings = 10_000

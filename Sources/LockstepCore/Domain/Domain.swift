@@ -129,13 +129,6 @@ public struct Generator<Event>: Sendable {
     public func generate(_ fields: inout Fields, _ context: inout GeneratorContext, _ emit: Emit) throws(ScenarioError) {
         try run(&fields, &context, emit)
     }
-
-    /// Reads the validated `gen` line in `fields` and returns all its events (for tests).
-    public func expand(_ fields: inout Fields, _ context: inout GeneratorContext) throws(ScenarioError) -> [Generated<Event>] {
-        var all: [Generated<Event>] = []
-        try run(&fields, &context) { item throws(ScenarioError) in all.append(item) }
-        return all
-    }
 }
 
 /// What a generator may use: its own random stream and its budget.
