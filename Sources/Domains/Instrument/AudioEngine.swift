@@ -16,7 +16,9 @@ extension Instrument {
         s.engineGeneration += 1
         s.sampler = Sampler(maxVoices: s.sampler.maxVoices, releaseNanoseconds: s.sampler.releaseNanoseconds)
         s.drums = DrumKit(voicesPerPad: s.drums.voicesPerPad)
-        s.session.setCategory(s.category, mode: .default, options: [.mixWithOthers], &world)
+        // The fault: the category that honours the Silent switch, set in place of the app's.
+        let category = world.isOn(.ambientCategory) ? AudioCategory.ambient : s.category
+        s.session.setCategory(category, mode: .default, options: [.mixWithOthers], &world)
         s.session.setPreferredIOBufferDuration(preferredIOBufferSeconds, &world)
         let active = s.session.setActive(true, &world)
         if active, let g = s.session.granted { world.emit(InstrumentOutput.ioLog(ioBufferSeconds: g.ioBufferSeconds, sampleRateHz: g.sampleRateHz)) }
@@ -79,15 +81,23 @@ extension Instrument {
             world.emit(Record("engine").bool("running", false).int("generation", s.engineGeneration).word("reason", "mediaServicesReset")
                 .int("droppedVoices", s.sampler.voices.count))
             launchAudio(&s, &world)
-        case .silentSwitch(_, let muted):
-            world.emit(Record("audible").bool("value", s.audible).string("why", muted
-                ? "\(s.category.rawValue) honours the Silent switch: the instrument looks broken"
-                : "\(s.category.rawValue) plays with the Silent switch on"))
+        case .silentSwitch(let on, let muted):
+            world.emit(Record("audible").bool("value", s.audible).string("why", silentSwitchExplanation(on: on, muted: muted, s.session.category)))
         case .grantScripted, .activationPolicy, .ignored, .rejected:
             break
         case .permissionAnswered, .permissionChanged, .inputFormatChanged, .engineConfigurationChanged, .echoCancelledInputAvailability:
             // Recording-side events (issue #7): the instrument records nothing; the session's record says what happened.
             break
         }
+    }
+
+    /// Why the instrument is or is not heard after the Silent switch moved, from the switch and the
+    /// session's category (not from the switch alone: off is not "plays with the switch on").
+    static func silentSwitchExplanation(on: Bool, muted: Bool, _ category: AudioCategory) -> String {
+        if muted { return "\(category.rawValue) honours the Silent switch: the instrument looks broken" }
+        if on { return "\(category.rawValue) plays with the Silent switch on" }
+        return category.respectsSilentSwitch
+            ? "the Silent switch is off: \(category.rawValue) is heard"
+            : "the Silent switch is off: \(category.rawValue) is heard either way"
     }
 }

@@ -29,10 +29,12 @@ public struct DrumKit: Hashable, Sendable {
 
     public static func sampleDuration(_ pad: Int) -> Duration { .milliseconds(Int64(PadGrid.sampleMilliseconds[pad])) }
 
-    /// `hit(pad, velocity)`: returns the record.
-    public mutating func hit(_ pad: Int, velocity: Double, now: Instant, sampleRateHz: Double, audible: Bool) -> Record {
-        let i = nextIndex[pad]
-        nextIndex[pad] = (i + 1) % voicesPerPad
+    /// `hit(pad, velocity)`: returns the record. `replacingPlayer` is the fault `playerPerTap`: the
+    /// hit's new player takes the pad's one player slot (voice 0), so it cuts the last hit.
+    public mutating func hit(_ pad: Int, velocity: Double, now: Instant, sampleRateHz: Double, audible: Bool,
+                             replacingPlayer: Bool = false) -> Record {
+        let i = replacingPlayer ? 0 : nextIndex[pad]
+        if !replacingPlayer { nextIndex[pad] = (i + 1) % voicesPerPad }
         let length = Self.sampleDuration(pad)
         var cutNanoseconds: Int64 = 0
         if let start = pools[pad][i].startAt, now - start < length {

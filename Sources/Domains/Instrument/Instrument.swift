@@ -32,6 +32,11 @@ import Platform
 ///   engine, reconfigures the session and reloads the bank and samples.
 /// - Route latency: one granted IO buffer plus the route's GAP constant (`AudioOutputPort`).
 /// - The xylophone loads `Xylophone.sf2`, program 0.
+/// - The article's wrong implementations are faults (`InstrumentFault`, models in
+///   `WrongKeyViews.swift`): a `Button` key plays a one-shot (note-on, note-off at once) on
+///   touch-up; a player per tap is a counted file load per note or hit, and on the pads the new
+///   player replaces the last (keyboard notes keep the sampler's voice bookkeeping).
+/// - `check` lists `silentWhileHeld` keys (pressed but not sounding) only when there are any.
 public enum Instrument: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = InstrumentState
@@ -153,7 +158,7 @@ public enum Instrument: Domain {
         s.instrument = settings.instrument
         s.geometry = settings.geometry
         s.pads = settings.pads
-        s.drums = DrumKit(voicesPerPad: settings.voicesPerPad)
+        s.drums = DrumKit(voicesPerPad: world.isOn(.singlePlayerPerPad) ? 1 : settings.voicesPerPad)
         s.sampler = Sampler(maxVoices: settings.samplerVoices, releaseNanoseconds: settings.releaseNanoseconds)
         // The app is on screen and playable when a scenario starts.
         let t = s.life.handle(.launch(.user), &world)

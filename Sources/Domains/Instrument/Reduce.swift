@@ -108,10 +108,24 @@ extension Instrument {
             rejectTouches(&s, ids, phase, "view-not-shown", &world) { $0.word("view", view.rawValue).word("instrument", instrument) }
             return
         }
+        var delivered = points
+        if view == .keyboard && world.isOn(.singleTouchOnly) {
+            delivered = singleTouchDelivery(s, phase, points)
+            guard !delivered.isEmpty else { return }  // UIKit never tells the app about the other fingers
+        }
         if phase == .began && !s.engineRunning { restartEngine(&s, reason: "touch", &world) }
         switch view {
-        case .keyboard: keyboardTouches(&s, phase, points, &world)
-        case .pads: padTouches(&s, phase, points, &world)
+        case .keyboard: keyboardCallback(&s, phase, delivered, &world)
+        case .pads: padTouches(&s, phase, delivered, &world)
+        }
+    }
+
+    /// The keyboard view's touch handling: the right one, or the `buttonPerKey` fault's.
+    static func keyboardCallback(_ s: inout InstrumentState, _ phase: TouchPhase, _ points: [TouchPoint], _ world: inout World<Instrument>) {
+        if world.isOn(.buttonPerKey) {
+            buttonKeyTouches(&s, phase, points, &world)
+        } else {
+            keyboardTouches(&s, phase, points, &world)
         }
     }
 
@@ -143,6 +157,8 @@ extension Instrument {
                     world.emit(InstrumentOutput.warning(p.id, .moved, "moved for an unknown touch: treated as a press onto the key under it"))
                 }
                 s.keyboardTouches[p.id] = here
+                // The fault: each key's own drag gesture keeps the finger; nothing hands over.
+                if world.isOn(.dragGesturePerKey) && previous != nil { continue }
                 if world.isOn(.noTouchOwnership) {
                     // The bug: no per-touch note; the old note is the key under the previous location,
                     // and moves off the keys are ignored.
@@ -263,7 +279,7 @@ extension Instrument {
             .with("keyboard", keys.isEmpty ? .word("none") : .tuple(keys.map { .int($0) }))
             .with("pads", pads.isEmpty ? .word("none") : .tuple(pads.map { .int($0) })))
         if !keys.isEmpty {
-            keyboardTouches(&s, .cancelled, keys.map { TouchPoint(id: $0, x: s.keyboardTouches[$0]!.x, y: s.keyboardTouches[$0]!.y) }, &world)
+            keyboardCallback(&s, .cancelled, keys.map { TouchPoint(id: $0, x: s.keyboardTouches[$0]!.x, y: s.keyboardTouches[$0]!.y) }, &world)
         }
         if !pads.isEmpty {
             padTouches(&s, .cancelled, pads.map { TouchPoint(id: $0, x: s.padTouches[$0]!.x, y: s.padTouches[$0]!.y) }, &world)
@@ -274,17 +290,29 @@ extension Instrument {
 
     static func noteOn(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<Instrument>) {
         world.emit(InstrumentOutput.noteOn(midi, touch: touch, why: why, s))
-        for r in s.sampler.noteOn(midi, velocity: 100, now: world.now, audible: s.audible) { world.emit(r) }
+        if world.isOn(.playerPerTap) { loadOnTap(&s, file: "\(s.instrument.rawValue)-\(midi).caf", &world) }
+        for r in s.sampler.noteOn(midi, velocity: 100, now: world.now, audible: s.audible, countsHolders: !world.isOn(.firstLiftStopsNote)) {
+            world.emit(r)
+        }
     }
 
     static func noteOff(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<Instrument>) {
         world.emit(InstrumentOutput.noteOff(midi, touch: touch, why: why, s))
-        for r in s.sampler.noteOff(midi, now: world.now) { world.emit(r) }
+        for r in s.sampler.noteOff(midi, now: world.now, countsHolders: !world.isOn(.firstLiftStopsNote)) { world.emit(r) }
     }
 
     static func drumHit(_ s: inout InstrumentState, _ pad: Int, velocity: Double, _ world: inout World<Instrument>) {
         let rate = s.session.granted?.sampleRateHz ?? AudioGrant.defaultRateHz
-        world.emit(s.drums.hit(pad, velocity: velocity, now: world.now, sampleRateHz: rate, audible: s.audible))
+        let perTap = world.isOn(.playerPerTap)
+        if perTap { loadOnTap(&s, file: "\(PadGrid.pads[pad]).caf", &world) }
+        world.emit(s.drums.hit(pad, velocity: velocity, now: world.now, sampleRateHz: rate, audible: s.audible, replacingPlayer: perTap))
+    }
+
+    /// The fault `playerPerTap`: the tap creates a player, which reads and decodes its file on the
+    /// main thread before anything sounds. The load is counted like the launch loads (the `app` line).
+    static func loadOnTap(_ s: inout InstrumentState, file: String, _ world: inout World<Instrument>) {
+        s.loads += 1
+        world.emit(Record("load").word("what", "player").string("file", file).word("when", "tap").int("loads", s.loads))
     }
 
     static func check(_ s: InstrumentState, _ world: inout World<Instrument>) {
@@ -293,11 +321,17 @@ extension Instrument {
         let owned = Set(s.touchNotes.filter { live.contains($0.key) }.map(\.value))
         let held = s.sampler.heldNotes
         let stuck = Array(Set(held.filter { !owned.contains($0) })).sorted()
+        // A key a finger holds that the sampler does not: silent while held (a note stolen by the
+        // voice limit says so in its own `sampler op=steal` record).
+        let heldSet = Set(held)
+        let silent = Array(owned.filter { !heldSet.contains($0) }).sorted()
         let ok = orphaned.isEmpty && stuck.isEmpty
-        world.emit(Record("check").int("touches", live.count).with("held", held.isEmpty ? .word("none") : .tuple(held.map { .int($0) }))
+        var r = Record("check").int("touches", live.count).with("held", held.isEmpty ? .word("none") : .tuple(held.map { .int($0) }))
             .with("stuck", stuck.isEmpty ? .word("none") : .tuple(stuck.map { .int($0) }))
             .with("orphanedTouches", orphaned.isEmpty ? .word("none") : .tuple(orphaned.map { .int($0) }))
-            .word("result", ok ? "noStuckNotes" : "STUCK"))
+        // Only when it happens, so that checks with every held key sounding read as before.
+        if !silent.isEmpty { r = r.with("silentWhileHeld", .tuple(silent.map { .int($0) })) }
+        world.emit(r.word("result", ok ? "noStuckNotes" : "STUCK"))
     }
 
     // MARK: Layout and labels

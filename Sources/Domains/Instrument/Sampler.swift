@@ -39,10 +39,17 @@ public struct Sampler: Hashable, Sendable {
         voices.removeAll { v in v.offAt.map { now - $0 >= Duration(nanoseconds: releaseNanoseconds) } ?? false }
     }
 
-    /// `startNote`: returns the records to emit.
-    public mutating func noteOn(_ midi: Int, velocity: Int, now: Instant, audible: Bool) -> [Record] {
+    /// `startNote`: returns the records to emit. `countsHolders: false` is the fault
+    /// `firstLiftStopsNote`: a second note-on for a sounding note restarts it instead of counting a holder.
+    public mutating func noteOn(_ midi: Int, velocity: Int, now: Instant, audible: Bool, countsHolders: Bool = true) -> [Record] {
         prune(now: now)
         if let i = voices.firstIndex(where: { $0.midi == midi && $0.holders > 0 }) {
+            guard countsHolders else {
+                voices[i].onAt = now
+                started += 1
+                return [Record("sampler").word("op", "restart").int("midi", midi).int("velocity", velocity)
+                    .string("why", "noteOn for a note already sounding")]
+            }
             voices[i].holders += 1
             return [Record("sampler").word("op", "hold").int("midi", midi).int("holders", voices[i].holders)
                 .string("why", "already sounding; counted, not restarted")]
@@ -64,13 +71,14 @@ public struct Sampler: Hashable, Sendable {
         return out
     }
 
-    /// `stopNote`: returns the records to emit.
-    public mutating func noteOff(_ midi: Int, now: Instant) -> [Record] {
+    /// `stopNote`: returns the records to emit. `countsHolders: false` (the fault): the first
+    /// note-off stops the note whoever else holds it.
+    public mutating func noteOff(_ midi: Int, now: Instant, countsHolders: Bool = true) -> [Record] {
         prune(now: now)
         guard let i = voices.firstIndex(where: { $0.midi == midi && $0.holders > 0 }) else {
             return [Record("sampler").word("op", "stop-ignored").int("midi", midi).string("why", "not sounding (stolen or never started)")]
         }
-        voices[i].holders -= 1
+        voices[i].holders = countsHolders ? voices[i].holders - 1 : 0
         if voices[i].holders > 0 {
             return [Record("sampler").word("op", "keep").int("midi", midi).int("holders", voices[i].holders)
                 .string("why", "another finger still holds this key")]
