@@ -334,3 +334,28 @@ struct OutputCanonicalWriterTests {
         #expect(w.digest == FNV1a64.hash(Array(expected.utf8)))
     }
 }
+
+@Suite("Canonical tuple lines")
+struct CanonicalTupleTests {
+    /// `tuple(key) { ... }` writes the same bytes as `write(key, .tuple([...]))` for every kind of
+    /// value, inside sections too, and leaves the writer usable (its buffer moved in and out).
+    @Test func tupleBuilderMatchesTheValueForm() {
+        let values: [Value] = [.int(-42), .bool(true), .word("playAndRecord"), .fixed(48000, places: 1), .string("a \"q\"\n"),
+                               .digest(0x0123_4567_89AB_CDEF), .hex([0, 255]), .duration(.milliseconds(1500))]
+        var a = CanonicalWriter(), b = CanonicalWriter()
+        a.write("first", .int(1))
+        b.write("first", .int(1))
+        a.section("s") { $0.write("t", .tuple(values)); $0.write("empty", .tuple([])) }
+        b.section("s") { w in
+            w.tuple("t") { v in for x in values { v.add(x) } }
+            w.tuple("empty") { _ in }
+        }
+        a.write("mixed", .tuple([.int(7), .bool(false), .word("none"), .fixed(0.3, places: 3), .word("48000.0Hz/2ch")]))
+        b.tuple("mixed") { v in
+            v.int(7); v.bool(false); v.word("none"); v.fixed(0.3, places: 3)
+            v.custom { $0.append(contentsOf: Array("48000.0Hz/2ch".utf8)) }
+        }
+        #expect(b.text == a.text)
+        #expect(b.digest == a.digest)
+    }
+}

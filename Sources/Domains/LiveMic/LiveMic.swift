@@ -38,7 +38,12 @@ import Platform
 /// - A missing `NSMicrophoneUsageDescription` ends the app at the first microphone access; every
 ///   later event is refused with a record.
 /// - Revoking the permission in Settings while live leaves the engine running on silence.
-/// - A `mic` sine batch starts at phase 0.
+/// - A `mic` sine batch starts at phase 0; `gen tone` carries the phase across its buffers (a
+///   steady input for long sessions). Both sample through `SineOscillator` (within 1e-13 of
+///   `DetMath.sin` per sample, a few ns instead of ~25 ns: a 2-hour session must replay in
+///   seconds, not minutes).
+/// - An output buffer's digest is FNV-1a 64 over its Float32 bit patterns, one 32-bit word per
+///   sample (`Render.swift`).
 public enum LiveMic: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = LiveMicState
@@ -71,6 +76,8 @@ public enum LiveMic: Domain {
         AudioVocabulary.eventKind { .audio($0) },
         LifecycleVocabulary.eventKind { .lifecycle($0) },
     ]
+
+    public static var generators: [Generator<LiveMicEvent>] { LiveMicGenerators.all }
 
     public static func kind(of event: LiveMicEvent) -> String {
         switch event {
@@ -165,12 +172,7 @@ public enum LiveMic: Domain {
             let amplitude = amplitudeValue ?? 0.5
             guard amplitude.isFinite, abs(amplitude) <= 1 else { throw f.error("amplitude must be finite, within -1...1", at: "amplitude") }
             let r = rate ?? AudioGrant.defaultRateHz
-            var out: [Float] = []
-            out.reserveCapacity(frames * ch)
-            for n in 0..<frames {
-                let v = Float(amplitude * DetMath.sin(2 * Double.pi * hz * Double(n) / r))
-                for _ in 0..<ch { out.append(v) }
-            }
+            let out = SineOscillator(frequencyHz: hz, sampleRateHz: r, amplitude: amplitude).floats(first: 0, count: frames, channels: ch)
             return MicFrames(samples: out, sampleRateHz: rate, channels: channels)
         default:
             throw f.error("'mic' needs exactly one of samples=a,b,... or sine=HZ frames=N")
@@ -188,16 +190,28 @@ public enum LiveMic: Domain {
     }
 
     public static func write(_ s: LiveMicState, to out: inout CanonicalWriter) {
+        // Written at every step: `tuple` lines append straight into the buffer (see CanonicalWriter).
         let e = s.engine
-        out.write("app", .tuple([.word(s.life.phase.word), .word(s.device.os.description), .bool(s.device.has(.microphoneUsageDescription)),
-                                 .bool(s.device.has(.backgroundAudio)), .bool(s.allowBluetoothMic), .bool(s.terminated), .int(s.rejectedInputs)]))
-        out.write("view", .tuple([.bool(s.isLive), s.errorMessage.map { .string($0) } ?? .word("none"), .bool(s.startPending), .bool(s.micInUse)]))
-        out.write("engine", .tuple([.int(e.handle.serial), .int(e.handle.generation), .bool(e.isRunning), .bool(e.realRunning), .bool(e.voiceProcessing),
-                                    .word(e.format?.description ?? "none"), .int(e.starts), .int(e.stops)]))
-        out.write("controls", .tuple([.fixed(Double(e.volume), places: 3), .fixed(Double(e.boostDB), places: 3), .fixed(Double(e.bassDB), places: 3),
-                                      .fixed(Double(e.trebleDB), places: 3), .fixed(Double(e.reverbMix), places: 3)]))
-        out.write("handler", .tuple([.bool(s.wasLiveBeforeInterruption), .int(s.observerSerial), .int(s.stateChanges), .bool(s.howling),
-                                     .bool(s.echoCancelledEnabled), .int(s.renderedFrames), .int(s.droppedFrames), .digest(e.filterDigest)]))
+        out.tuple("app") { v in
+            v.word(s.life.phase.word); v.word(s.device.os.description); v.bool(s.device.has(.microphoneUsageDescription))
+            v.bool(s.device.has(.backgroundAudio)); v.bool(s.allowBluetoothMic); v.bool(s.terminated); v.int(s.rejectedInputs)
+        }
+        out.tuple("view") { v in
+            v.bool(s.isLive); v.add(s.errorMessage.map { .string($0) } ?? .word("none")); v.bool(s.startPending); v.bool(s.micInUse)
+        }
+        out.tuple("engine") { v in
+            v.int(e.handle.serial); v.int(e.handle.generation); v.bool(e.isRunning); v.bool(e.realRunning); v.bool(e.voiceProcessing)
+            if let format = e.format { v.custom { format.appendWord(to: &$0) } } else { v.word("none") }
+            v.int(e.starts); v.int(e.stops)
+        }
+        out.tuple("controls") { v in
+            v.fixed(Double(e.volume), places: 3); v.fixed(Double(e.boostDB), places: 3); v.fixed(Double(e.bassDB), places: 3)
+            v.fixed(Double(e.trebleDB), places: 3); v.fixed(Double(e.reverbMix), places: 3)
+        }
+        out.tuple("handler") { v in
+            v.bool(s.wasLiveBeforeInterruption); v.int(s.observerSerial); v.int(s.stateChanges); v.bool(s.howling)
+            v.bool(s.echoCancelledEnabled); v.int(s.renderedFrames); v.int(s.droppedFrames); v.add(.digest(e.filterDigest))
+        }
         s.session.write(to: &out)
         s.session.writeInput(to: &out)
     }

@@ -66,7 +66,7 @@ extension LiveMic {
         guard frames % format.channels == 0 else {
             return refuse("partial-frame", "\(frames) samples are not whole frames of \(format.channels) channels")
         }
-        guard f.samples.allSatisfy(\.isFinite) else {
+        guard allFinite(f.samples) else {
             return refuse("non-finite", "non-finite samples: the batch is refused whole")
         }
         let silent = s.session.permission.state != .granted
@@ -75,24 +75,37 @@ extension LiveMic {
         let dry = 1 - Double(e.reverbMix) / 100
         let low = Shelf(.low, frequencyHz: LiveEngine.lowShelfHz, gainDB: Double(e.bassDB), sampleRateHz: format.sampleRateHz)
         let high = Shelf(.high, frequencyHz: LiveEngine.highShelfHz, gainDB: Double(e.trebleDB), sampleRateHz: format.sampleRateHz)
-        var inPeak: Float = 0, outPeak: Float = 0
-        var nans = 0
-        // FNV-1a 64 over the output's little-endian Float32 bytes, folded in place (same value as
-        // `FNV1a64.hash` of the byte array, without building it).
-        var digest = FNV1a64.offsetBasis
-        for i in 0..<frames {
-            let x: Float = silent ? 0 : f.samples[i]
-            inPeak = max(inPeak, abs(x))
-            let ch = i % format.channels
-            var y = Double(x) * boost
-            if !low.isIdentity { y = low.process(y, &s.engine.lowMemory[ch]) }
-            if !high.isIdentity { y = high.process(y, &s.engine.highMemory[ch]) }
-            if dry != 1 { y *= dry }
-            let o = Float(y) * e.volume
-            if o.isNaN { nans += 1 } else { outPeak = max(outPeak, abs(o)) }
-            var bits = o.bitPattern
-            for _ in 0..<4 { digest = (digest ^ UInt64(bits & 0xFF)) &* FNV1a64.prime; bits >>= 8 }
+        let channels = format.channels
+        let volume = e.volume
+        var inPeak: Float = 0
+        let stats: BufferStats
+        if !silent && low.isIdentity && high.isIdentity && dry == 1 && boost == 1 {
+            // The default controls: Float(Double(x) × 1) is x exactly, so the general path below
+            // reduces to x × volume, bit for bit, in one pass with no output buffer.
+            stats = f.samples.withUnsafeBufferPointer { BufferStats(scaling: $0, by: volume, inputPeak: &inPeak) }
+        } else {
+            // The output samples first, then what the record says about them. Frames outside,
+            // channels inside (no `%` per sample); the filter memories live in locals for the
+            // batch and are stored back once.
+            if !silent { inPeak = peak(f.samples) }
+            var output = [Float](repeating: 0, count: frames)  // silence unless written below
+            var lowMemory = s.engine.lowMemory, highMemory = s.engine.highMemory
+            var i = 0
+            while i < frames {
+                for ch in 0..<channels {
+                    var y = silent ? 0 : Double(f.samples[i]) * boost
+                    if !low.isIdentity { y = low.process(y, &lowMemory[ch]) }
+                    if !high.isIdentity { y = high.process(y, &highMemory[ch]) }
+                    if dry != 1 { y *= dry }
+                    output[i] = Float(y) * volume
+                    i += 1
+                }
+            }
+            s.engine.lowMemory = lowMemory
+            s.engine.highMemory = highMemory
+            stats = output.withUnsafeBufferPointer { BufferStats($0) }
         }
+        let outPeak = stats.outPeak, nans = stats.nans, digest = stats.digest
         s.renderedFrames += frames / format.channels
         var r = Record("audio.render").int("frames", frames / format.channels).int("channels", format.channels)
             .fixed("inPeak", Double(inPeak), 6).fixed("outPeak", Double(outPeak), 6).fixed("gain", boost * Double(e.volume), 6)
@@ -102,5 +115,32 @@ extension LiveMic {
         if e.reverbMix != 0 { r = r.string("reverb", "wet tail not rendered (GAP); dry scaled by \(dry)") }
         if let ms = s.session.outputLatencyNanoseconds { r = r.fixed("latencyMs", Double(ms) / 1e6, 3) }
         world.emit(r)
+    }
+}
+
+extension LiveMic {
+    /// Whether every sample is finite, without an early exit (a branch per sample): a finite
+    /// Float32 has an exponent field that is not all ones.
+    static func allFinite(_ samples: [Float]) -> Bool {
+        // The exponent field plus one reaches bit 31 only when it was all ones (∞ or NaN).
+        var special: UInt32 = 0
+        samples.withUnsafeBufferPointer { p in
+            for x in p { special |= (x.bitPattern & 0x7F80_0000) &+ 0x0080_0000 }
+        }
+        return special & 0x8000_0000 == 0
+    }
+
+    /// The largest |x| of finite samples, over four running maxima (one would be a serial chain).
+    static func peak(_ samples: [Float]) -> Float {
+        samples.withUnsafeBufferPointer { p in
+            var m0: Float = 0, m1: Float = 0, m2: Float = 0, m3: Float = 0
+            var i = 0
+            while i + 4 <= p.count {
+                m0 = max(m0, abs(p[i])); m1 = max(m1, abs(p[i + 1])); m2 = max(m2, abs(p[i + 2])); m3 = max(m3, abs(p[i + 3]))
+                i += 4
+            }
+            while i < p.count { m0 = max(m0, abs(p[i])); i += 1 }
+            return max(max(m0, m1), max(m2, m3))
+        }
     }
 }

@@ -27,7 +27,7 @@ public struct CanonicalWriter: Sendable {
 
     public mutating func write(_ key: String, _ value: Value) {
         indent()
-        bytes.append(contentsOf: key.utf8)
+        Value.appendUTF8(key, to: &bytes)
         bytes.append(61)
         value.write(to: &bytes)
         bytes.append(10)
@@ -66,6 +66,20 @@ public struct CanonicalWriter: Sendable {
         }
     }
 
+    /// `key=v1,v2,...`: the same bytes as `write(key, .tuple([v1, v2, ...]))` without building
+    /// the array (audio and camera domains write a few such lines at every step, and the array and
+    /// its boxed values were most of the cost). `body` adds the values in order.
+    public mutating func tuple(_ key: String, _ body: (inout ValueList) -> Void) {
+        indent()
+        Value.appendUTF8(key, to: &bytes)
+        bytes.append(61)
+        var list = ValueList()
+        swap(&list.bytes, &bytes)  // moves the buffer in and out: no copy
+        body(&list)
+        swap(&list.bytes, &bytes)
+        bytes.append(10)
+    }
+
     /// A set, written sorted.
     public mutating func sortedSet<T: Comparable>(_ name: String, _ set: Set<T>, _ format: (T) -> Value) {
         let items = set.sorted()
@@ -76,4 +90,38 @@ public struct CanonicalWriter: Sendable {
 /// A domain state that can write itself canonically (optional convenience for nested values).
 public protocol CanonicallyWritable {
     func write(to out: inout CanonicalWriter)
+}
+
+/// The values of one `CanonicalWriter.tuple` line, written straight into the writer's buffer,
+/// comma-separated, each exactly as `Value.write` writes it.
+public struct ValueList {
+    @usableFromInline var bytes: [UInt8] = []
+    @usableFromInline var count = 0
+
+    @usableFromInline init() {}
+
+    @inlinable public mutating func add(_ value: Value) {
+        if count > 0 { bytes.append(44) }
+        count += 1
+        value.write(to: &bytes)
+    }
+
+    @inlinable public mutating func int(_ v: Int) { add(.int(Int64(v))) }
+    /// `true` or `false`, the bytes appended directly.
+    @inlinable public mutating func bool(_ b: Bool) {
+        if count > 0 { bytes.append(44) }
+        count += 1
+        if b { bytes.append(contentsOf: [116, 114, 117, 101]) } else { bytes.append(contentsOf: [102, 97, 108, 115, 101]) }
+    }
+    @inlinable public mutating func word(_ w: String) { add(.word(w)) }
+    @inlinable public mutating func fixed(_ v: Double, places: Int) { add(.fixed(v, places: places)) }
+    /// One value whose bytes `body` appends itself (a composite word such as `48000.0Hz/1ch`,
+    /// without building its `String` first). The bytes must be a valid word.
+    @inlinable public mutating func custom(_ body: (inout [UInt8]) -> Void) {
+        if count > 0 { bytes.append(44) }
+        count += 1
+        body(&bytes)
+    }
+    /// Several values, in order (a variable-length tail such as a set's members).
+    @inlinable public mutating func add(contentsOf values: [Value]) { for v in values { add(v) } }
 }

@@ -30,7 +30,7 @@ public enum Value: Hashable, Sendable {
         switch self {
         case .int(let v): appendDecimal(v, to: &out)
         case .fixed(let v, let places): FixedDecimal.append(v, places: places, to: &out)
-        case .word(let w): out.append(contentsOf: w.utf8)
+        case .word(let w): Value.appendUTF8(w, to: &out)
         case .string(let s): Value.appendQuoted(s, to: &out)
         case .tuple(let items):
             for (i, item) in items.enumerated() {
@@ -54,6 +54,15 @@ public enum Value: Hashable, Sendable {
         var out: [UInt8] = []
         write(to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends a string's UTF-8 bytes, through its contiguous storage when it has one (native and
+    /// small strings do): the generic `append(contentsOf: s.utf8)` copies through a slow path, and
+    /// state lines write a few dozen words at every step.
+    @inlinable public static func appendUTF8(_ s: String, to out: inout [UInt8]) {
+        if s.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+            out.append(contentsOf: s.utf8)
+        }
     }
 
     /// Quotes and escapes a string the way the scenario parser reads it back.

@@ -35,7 +35,15 @@ public struct AudioFormat: Hashable, Sendable, CustomStringConvertible {
     /// `48000.0Hz/1ch`, as records show it.
     public var description: String {
         var out: [UInt8] = []
+        appendWord(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `description`'s bytes (state lines write it at every step).
+    public func appendWord(to out: inout [UInt8]) {
         Value.fixed(sampleRateHz, places: 1).write(to: &out)
-        return String(decoding: out, as: UTF8.self) + "Hz/\(channels)ch"
+        out.append(contentsOf: [72, 122, 47])  // "Hz/"
+        Value.int(channels).write(to: &out)
+        out.append(contentsOf: [99, 104])  // "ch"
     }
 }

@@ -289,17 +289,26 @@ public struct AudioSession: Hashable, Sendable, CanonicallyWritable {
     /// Three lines, `audio.session=`, `audio.io=` and `audio.state=`: part of the owning domain's
     /// digest, kept compact because audio domains write their state at every step.
     public func write(to out: inout CanonicalWriter) {
-        out.write("audio.session", .tuple([.word(category.rawValue), .word(mode.rawValue)] + options.map { .word($0.rawValue) }))
-        func grant(_ g: AudioGrant?) -> [Value] {
-            g.map { [.fixed($0.sampleRateHz, places: 1), .fixed($0.ioBufferSeconds * 1000, places: 3)] } ?? [.word("none"), .word("none")]
+        // `tuple` lines append straight into the buffer: these are written at every step.
+        out.tuple("audio.session") { v in
+            v.word(category.rawValue); v.word(mode.rawValue)
+            for option in options { v.word(option.rawValue) }
         }
-        out.write("audio.io", .tuple([preferredSampleRateHz.map { .fixed($0, places: 1) } ?? .word("none"),
-                                      preferredIOBufferSeconds.map { .fixed($0 * 1000, places: 3) } ?? .word("none")]
-                                     + grant(granted) + grant(scriptedGrant)))
-        out.write("audio.state", .tuple([.word(isActive ? "active" : "inactive"), .word(isInterrupted ? "interrupted" : "free"),
-                                         .bool(wasActiveBeforeInterruption), .bool(silentSwitchOn), .bool(activationAllowed),
-                                         .bool(outputOverriddenToSpeaker), .word(device.rawValue), .word(route.output.rawValue),
-                                         .word(route.input.rawValue), .int(generation), .int(activations), .int(failedActivations),
-                                         .int(interruptions), .int(ignoredEvents)]))
+        func grant(_ g: AudioGrant?, _ v: inout ValueList) {
+            if let g { v.fixed(g.sampleRateHz, places: 1); v.fixed(g.ioBufferSeconds * 1000, places: 3) } else { v.word("none"); v.word("none") }
+        }
+        out.tuple("audio.io") { v in
+            if let rate = preferredSampleRateHz { v.fixed(rate, places: 1) } else { v.word("none") }
+            if let buffer = preferredIOBufferSeconds { v.fixed(buffer * 1000, places: 3) } else { v.word("none") }
+            grant(granted, &v)
+            grant(scriptedGrant, &v)
+        }
+        out.tuple("audio.state") { v in
+            v.word(isActive ? "active" : "inactive"); v.word(isInterrupted ? "interrupted" : "free")
+            v.bool(wasActiveBeforeInterruption); v.bool(silentSwitchOn); v.bool(activationAllowed)
+            v.bool(outputOverriddenToSpeaker); v.word(device.rawValue); v.word(route.output.rawValue)
+            v.word(route.input.rawValue); v.int(generation); v.int(activations); v.int(failedActivations)
+            v.int(interruptions); v.int(ignoredEvents)
+        }
     }
 }

@@ -137,10 +137,11 @@ extension AudioSession {
     /// engines built. Recording domains write it after `write(to:)`.
     public func writeInput(to out: inout CanonicalWriter) {
         let f = inputFormat
-        out.write("audio.input", .tuple([.word(permission.state.rawValue), .int(permission.promptCount),
-                                         .word(permission.pendingPrompt?.rawValue ?? "none"),
-                                         .fixed(f.sampleRateHz, places: 1), .int(f.channels), .word(scriptedInputFormat == nil ? "route" : "scripted"),
-                                         .bool(echoCancelledInputAvailable), .bool(prefersEchoCancelledInput), .bool(isEchoCancelledInputEnabled),
-                                         .int(engineConfigurationChanges), .int(enginesBuilt)]))
+        out.tuple("audio.input") { v in
+            v.word(permission.state.rawValue); v.int(permission.promptCount); v.word(permission.pendingPrompt?.rawValue ?? "none")
+            v.fixed(f.sampleRateHz, places: 1); v.int(f.channels); v.word(scriptedInputFormat == nil ? "route" : "scripted")
+            v.bool(echoCancelledInputAvailable); v.bool(prefersEchoCancelledInput); v.bool(isEchoCancelledInputEnabled)
+            v.int(engineConfigurationChanges); v.int(enginesBuilt)
+        }
     }
 }

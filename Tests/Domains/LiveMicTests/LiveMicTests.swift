@@ -165,3 +165,49 @@ private func field(_ record: String, _ key: String) -> String? {
         #expect(error("1 control loudness 3\n") != nil)
     }
 }
+
+/// The output-buffer digest against an independent implementation of its documented definition
+/// (`BufferStats`: FNV-1a 64 over 64-bit words of two Float32 bit patterns, earlier sample low,
+/// words alternating between two lanes, folded at the end), through both render paths.
+@Suite struct LiveMicBufferDigestTests {
+    static func oracle(_ samples: [Float]) -> String {
+        let prime: UInt64 = 0x100_0000_01B3
+        var lanes: [UInt64] = [0xCBF2_9CE4_8422_2325, 0xCBF2_9CE4_8422_2325]
+        var word = 0
+        var k = 0
+        while k < samples.count {
+            let low = UInt64(samples[k].bitPattern)
+            let high = k + 1 < samples.count ? UInt64(samples[k + 1].bitPattern) << 32 : 0
+            lanes[word % 2] = (lanes[word % 2] ^ (low | high)) &* prime
+            word += 1
+            k += 2
+        }
+        let d = (lanes[0] ^ lanes[1]) &* prime
+        let hex = String(d, radix: 16)
+        return "#" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    static let inputs: [[Float]] = [[0.5, -0.5, 0.25, -0.25, 1, -1, 0, 0.125], [0.5, -0.5, 0.25, -0.25, 1, -1, 0],
+                                    [0.3, -0.7, 0.1, 0.9, -0.2], [0.5, 0.25, -0.75], [0.8, -0.1], [-0.6]]
+
+    static func render(_ samples: [Float], controls: String) throws(ScenarioError) -> String {
+        let list = samples.map { "\($0)" }.joined(separator: ",")
+        let out = try records("1 tap\n" + controls + "2 mic samples=\(list)\n")
+        return out.last { $0.hasPrefix("audio.render") } ?? "no render record in \(out)"
+    }
+
+    @Test(arguments: inputs)
+    func defaultControlsPath(samples: [Float]) throws {
+        // Volume 0.3 on every start; boost, shelves and reverb neutral: output = x × 0.3 (Float).
+        let r = try Self.render(samples, controls: "")
+        #expect(field(r, "digest") == Self.oracle(samples.map { $0 * 0.3 }), "\(r)")
+        #expect(field(r, "outPeak") == Value.fixed(Double(samples.map { abs($0 * 0.3) }.max()!), places: 6).text)
+    }
+
+    @Test(arguments: inputs)
+    func generalPath(samples: [Float]) throws {
+        // reverbMix 50 takes the general path: Float(Double(x) × 1 × 0.5) × 0.3.
+        let r = try Self.render(samples, controls: "1.5 control reverbMix 50\n")
+        #expect(field(r, "digest") == Self.oracle(samples.map { Float(Double($0) * 0.5) * 0.3 }), "\(r)")
+    }
+}
