@@ -94,8 +94,6 @@ public enum Baker {
         let speed = speed(dist: dist, size: s.size, faults: faults)
         let step = step(size: s.size, spacing: b.spacing)
         let n = stampCount(dist: dist, step: step)
-        let threshold = ChalkConstants.minStampScreenDiameter
-        let sizeScale: Float = faults.thresholdWithoutScale ? 1 : scale
         let jitterRange = s.size * b.jitter
         let thin = 1 - speed * b.speedThin
         let fade = 1 - speed * b.speedFade
@@ -112,7 +110,7 @@ public enum Baker {
             let tintByTilt = 1 + tilt * (b.tiltAlpha - 1)
             let size = s.size * broaden * thin * pressureSize(pr)
             let alpha = b.alpha * tintByTilt * fade * pressureAlpha(pr)
-            let visible = size * sizeScale > threshold && alpha > ChalkConstants.minStampAlpha
+            let visible = isVisible(size: size, alpha: alpha, scale: scale, faults: faults)
             if faults.guardBeforeDraws && !visible { continue }  // the RNG-desync bug
             let idx = UInt32(rng.int(below: ChalkConstants.atlasCount))
             let jx = Float(rng.signed()) * jitterRange
@@ -136,6 +134,21 @@ public enum Baker {
         for i in 1..<s.points.count {
             _ = bake(s, from: s.points[i - 1], to: s.points[i], rng: &rng, into: &out, scale: scale, faults: faults)
         }
+    }
+
+    /// The skip rule: a stamp is drawn when its screen diameter exceeds 0.4 pt and its alpha 0.004.
+    /// (`thresholdWithoutScale` compares the canvas size instead, the deep-zoom bug.)
+    @inline(__always) public static func isVisible(size: Float, alpha: Float, scale: Float, faults: BakerFaults = .none) -> Bool {
+        let sizeScale: Float = faults.thresholdWithoutScale ? 1 : scale
+        return size * sizeScale > ChalkConstants.minStampScreenDiameter && alpha > ChalkConstants.minStampAlpha
+    }
+
+    /// Digest of the instances of `instances` that are also visible at `scale`, in order: what two
+    /// bakes of one stroke at different zooms must agree on.
+    public static func digest(_ instances: ArraySlice<StampInstance>, visibleAt scale: Float, faults: BakerFaults = .none) -> UInt64 {
+        var h = FNVFloat()
+        for i in instances where isVisible(size: i.size, alpha: i.alpha, scale: scale, faults: faults) { i.hash(into: &h) }
+        return h.value
     }
 
     /// Digest of an instance list (bit patterns, in order).

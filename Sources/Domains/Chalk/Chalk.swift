@@ -29,6 +29,13 @@ import LockstepCore
 /// - Replays happen at the next frame boundary (`render`, or the `began` of a new stroke) after
 ///   undo, redo, clear, page change, load, zoom, pan, a cancelled stroke that drew, or a stroke
 ///   that ended on a layer below an existing stroke (live drawing put it on top).
+/// - Each replayed span says how it compares with what the user drew: `live=match` (same zoom,
+///   same stamps), `differs`, `rescaled` (another zoom: other stamps skipped, but every stamp
+///   visible at both zooms is the drawn one) or `shifted` (a stamp both zooms show moved or
+///   changed). The article's RNG desync (`rngGuardBeforeDraws`) shows as `shifted` and in the
+///   pixels: with the skip before the draws, a replay at the zoom a stroke was drawn at skips the
+///   same stamps and still matches, so the bug surfaces once the user has zoomed (in a deep-zoom
+///   canvas, nearly every undo), not at every replay as the article's wording suggests.
 /// - `clear` backs up a non-empty board and empties the redo stack; `redo` re-appends the last
 ///   undone stroke; a new stroke empties the redo stack and keeps the clear backup (so clear,
 ///   draw, undo loses the cleared drawing, as the article's undo implies).

@@ -14,7 +14,7 @@ public enum ChalkFault: String, DomainFault {
     public var summary: String {
         switch self {
         case .rngGuardBeforeDraws:
-            "the size/alpha skip runs before the four RNG draws: skipped stamps stop consuming the stream and replays at another zoom shift every grain"
+            "the size/alpha skip runs before the four RNG draws: skipped stamps stop consuming the stream, so a replay at another zoom than the stroke was drawn at moves every later grain (span live=shifted, other pixels)"
         case .fixedFullSpeed26:
             "full speed is a hard-coded 26 canvas points instead of 2.9 pen diameters: at deep zoom speed pins to 0 and dry brush disappears"
         case .screenThresholdWithoutScale:

@@ -272,7 +272,12 @@ extension Chalk {
             let digest = Baker.digest(all[span.start..<(span.start + span.count)])
             let live: String
             if let d = s.liveDigest, let sc = s.liveScale {
-                live = sc != scale ? "rescaled" : (d == digest ? "match" : "differs")
+                if sc == scale {
+                    live = d == digest ? "match" : "differs"
+                } else {
+                    live = sharedStampsAgree(s.stroke, liveScale: sc, replay: all[span.start..<(span.start + span.count)],
+                                             scale: scale, faults: state.faults.baker) ? "rescaled" : "shifted"
+                }
             } else {
                 live = "none"
             }
@@ -282,6 +287,18 @@ extension Chalk {
             state.encoder.encodeSeparateDraw(DrawSpan(offset: offset, count: span.count, color: s.stroke.color,
                                                       erasing: s.stroke.erasing, brushKind: s.stroke.brushKind))
         }
+    }
+
+    /// A replay at another zoom skips other stamps than the live bake did, so the spans differ; but
+    /// every stamp visible at both zooms must be the same stamp (same grain, jitter, atlas index),
+    /// which holds only when skipped stamps still consume their four draws. Re-bakes the stroke at
+    /// the zoom it was drawn at and compares the stamps both bakes show. `shifted` is what the
+    /// user sees as every grain of the drawing moving after an undo.
+    static func sharedStampsAgree(_ stroke: Stroke, liveScale: Float, replay: ArraySlice<StampInstance>, scale: Float,
+                                  faults: BakerFaults) -> Bool {
+        var live: [StampInstance] = []
+        Baker.bakeAll(stroke, into: &live, scale: liveScale, faults: faults)
+        return Baker.digest(live[...], visibleAt: scale, faults: faults) == Baker.digest(replay, visibleAt: liveScale, faults: faults)
     }
 
     static func commit(_ state: inout ChalkState, _ reason: String, _ world: inout World<Chalk>) {
