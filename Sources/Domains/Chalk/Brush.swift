@@ -78,6 +78,16 @@ public enum ChalkConstants {
     public static let atlasCount = 8
     /// Accepted screen brush diameters, in SCREEN points.
     public static let screenSizeRange: ClosedRange<Double> = 0.05...500
+    /// The brush-size floor, in SCREEN points: a smaller pen is raised to it (with a record). GAP:
+    /// the article names the floor, not its value; 0.5 pt keeps a full-pressure stamp (0.5 × 1.14)
+    /// above the 0.4 pt skip threshold. Converted with `/ zoom` when a stroke begins, never compared
+    /// with a canvas size (fault `sizeFloorInCanvasUnits`).
+    public static let minScreenSize: Float = 0.5
+    /// The jitter filter, in SCREEN points: a moved sample closer than this to the stroke's last
+    /// point is dropped (with a record) as touch noise. GAP: the value is not given; half a point.
+    /// Compared with the on-screen distance (canvas distance × zoom), never with the canvas
+    /// distance alone (fault `jitterFilterInCanvasUnits`: at 800× every move is dropped).
+    public static let minMoveScreenDistance: Float = 0.5
     /// Accepted zoom (canvas → screen factor).
     public static let scaleRange: ClosedRange<Double> = 0.01...10_000
     /// Canvas coordinates beyond this magnitude are rejected (keeps segment lengths finite in Float).

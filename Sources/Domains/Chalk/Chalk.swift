@@ -29,6 +29,10 @@ import LockstepCore
 /// - Replays happen at the next frame boundary (`render`, or the `began` of a new stroke) after
 ///   undo, redo, clear, page change, load, zoom, pan, a cancelled stroke that drew, or a stroke
 ///   that ended on a layer below an existing stroke (live drawing put it on top).
+/// - Screen-space constants beside the 0.4 pt skip (the article's audit): a brush-size floor of
+///   0.5 screen points (a smaller `size` is raised to it with a `size ... why=floor` record) and a
+///   jitter filter that drops a moved sample less than 0.5 screen points from the stroke's last
+///   point (a `jitter-filtered` record; the lift is never dropped). Both values are GAPs.
 /// - Each replayed span says how it compares with what the user drew: `live=match` (same zoom,
 ///   same stamps), `differs`, `rescaled` (another zoom: other stamps skipped, but every stamp
 ///   visible at both zooms is the drawn one) or `shifted` (a stamp both zooms show moved or

@@ -10,6 +10,8 @@ public enum ChalkFault: String, DomainFault {
     case emptyUploadFails
     case unstableLayerSort
     case fingerAltitudeAsTilt
+    case sizeFloorInCanvasUnits
+    case jitterFilterInCanvasUnits
 
     public var summary: String {
         switch self {
@@ -25,6 +27,10 @@ public enum ChalkFault: String, DomainFault {
             "uploading zero instances reports failure, so the replay of an empty board skips its clear pass and clear does nothing"
         case .unstableLayerSort:
             "replay order sorts by layer alone with an unstable sort, so strokes within a layer reshuffle their overlap"
+        case .sizeFloorInCanvasUnits:
+            "the brush-size floor (0.5 pt) is applied to the canvas size: at deep zoom a fine pen is raised to 0.5 canvas points, hundreds of points on screen"
+        case .jitterFilterInCanvasUnits:
+            "the jitter filter (0.5 pt) compares the canvas distance: at deep zoom every move is shorter than half a canvas point, so every moved sample is dropped; only the first and the lift point are stored, and a curve becomes one straight segment"
         case .fingerAltitudeAsTilt:
             "the altitude angle is read without checking the touch type: a finger's altitude 0 becomes full tilt, a smear"
         }
@@ -38,6 +44,8 @@ public struct ActiveFaults: Sendable, Equatable {
     public var emptyUploadFails = false
     public var unstableLayerSort = false
     public var fingerAltitudeAsTilt = false
+    public var sizeFloorInCanvasUnits = false
+    public var jitterFilterInCanvasUnits = false
 
     public init() {}
 
@@ -48,5 +56,7 @@ public struct ActiveFaults: Sendable, Equatable {
         emptyUploadFails = isOn(.emptyUploadFails)
         unstableLayerSort = isOn(.unstableLayerSort)
         fingerAltitudeAsTilt = isOn(.fingerAltitudeAsTilt)
+        sizeFloorInCanvasUnits = isOn(.sizeFloorInCanvasUnits)
+        jitterFilterInCanvasUnits = isOn(.jitterFilterInCanvasUnits)
     }
 }

@@ -37,8 +37,15 @@ extension Chalk {
             guard pt.isFinite, ChalkConstants.screenSizeRange.contains(pt) else {
                 return outOfRange("size", ChalkConstants.screenSizeRange, &world)
             }
-            state.screenSize = Float(pt)
-            world.emit(ChalkOutput.setting(name: "size", value: .fixed(Double(Float(pt)), places: 3)))
+            // The fault keeps the raw size and floors the canvas size when a stroke begins.
+            state.screenSize = state.faults.sizeFloorInCanvasUnits ? Float(pt) : max(Float(pt), ChalkConstants.minScreenSize)
+            if state.screenSize != Float(pt) {
+                // The floor is a fallback the user should see, not a silent change.
+                world.emit(Record("size").fixed("value", Double(state.screenSize), 3).fixed("requested", Double(Float(pt)), 3)
+                    .word("why", "floor"))
+            } else {
+                world.emit(ChalkOutput.setting(name: "size", value: .fixed(Double(Float(pt)), places: 3)))
+            }
         case .eraser(let on):
             state.erasing = on
             world.emit(ChalkOutput.setting(name: "eraser", value: .bool(on)))
@@ -153,7 +160,12 @@ extension Chalk {
             let seed = UInt32(truncatingIfNeeded: seeds.next() >> 32)
             let brush = state.brushKind.brush
             let point = inkPoint(t, cx, cy, brush, state.faults)
-            let stroke = Stroke(brushKind: state.brushKind, color: state.color, size: state.screenSize / state.view.scale,
+            // The screen size (already at least the floor) in canvas units; the fault applies the
+            // floor after the conversion, to the canvas size.
+            let canvasSize = state.faults.sizeFloorInCanvasUnits
+                ? max(state.screenSize / state.view.scale, ChalkConstants.minScreenSize)
+                : state.screenSize / state.view.scale
+            let stroke = Stroke(brushKind: state.brushKind, color: state.color, size: canvasSize,
                                 erasing: state.erasing, seed: seed, points: [point], layer: state.layer)
             state.current = LiveStroke(stroke: stroke, touchID: t.id, type: t.type, ordinal: ordinal, rng: stroke.generator.rng,
                                        scale: state.view.scale)
@@ -174,9 +186,21 @@ extension Chalk {
             return
         }
 
+        let last = live.stroke.points[live.stroke.points.count - 1]
+        if t.phase == .moved {
+            // The jitter filter, in screen points (the lift is never filtered: it ends the stroke).
+            let canvasDistance = ((cx - last.x) * (cx - last.x) + (cy - last.y) * (cy - last.y)).squareRoot()
+            let measured = state.faults.jitterFilterInCanvasUnits ? canvasDistance : canvasDistance * state.view.scale
+            if measured < ChalkConstants.minMoveScreenDistance {
+                world.emit(Record("jitter-filtered").int("stroke", live.ordinal).fixed("movePt", Double(canvasDistance * state.view.scale), 4)
+                    .fixed("minPt", Double(ChalkConstants.minMoveScreenDistance), 3))
+                state.current = live
+                return
+            }
+        }
         if live.stroke.points.count < ChalkConstants.maxPointsPerStroke {
             let point = inkPoint(t, cx, cy, live.stroke.brush, state.faults)
-            let p0 = live.stroke.points[live.stroke.points.count - 1]
+            let p0 = last
             live.stroke.points.append(point)
             bakeLive(&state, &live, from: p0, to: point, &world)
         } else {
