@@ -15,7 +15,7 @@ public enum PaintFault: String, DomainFault {
         case .linearIdFilter:
             "the id texture is sampled with linear filtering: ids between neighbours are invented, a halo of unrelated regions along boundaries"
         case .swappedByteOrder:
-            "the asset generator writes R = low byte, G = high byte while the decoder reads R as the high byte"
+            "the asset generator writes R = low byte, G = high byte while the decoder reads R as the high byte: nothing crashes; where the swapped ids have metadata (every id of a 65,535-region artwork) the artwork loads and taps fill and store the wrong regions, elsewhere the load is refused (id-without-meta)"
         case .releaseDebugHookSilent:
             "in a release build a debug command does nothing and says nothing (the __DEV__ block compiled out)"
         }
