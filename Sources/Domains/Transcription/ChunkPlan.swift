@@ -25,12 +25,24 @@ public struct ChunkPlan: Sendable, Equatable {
     public static let maxTotalNanos: Int64 = 86_400_000_000_000
 
     public let totalNanos: Int64
+    /// One window for the whole file: the article's first obvious approach (fault `wholeFileUnchunked`).
+    public let wholeFile: Bool
 
-    public init(totalNanos: Int64) { self.totalNanos = totalNanos }
+    public init(totalNanos: Int64, wholeFile: Bool = false) {
+        self.totalNanos = totalNanos
+        self.wholeFile = wholeFile
+    }
+
+    /// The longest request the recogniser finishes. GAP: the article says there is no documented
+    /// ceiling, only that long requests run long, drop audio or never deliver a final result; the
+    /// model takes one minute (the server's long-known limit) and lets a longer request never call
+    /// back. Only a whole-file request can pass it: windows are 50 s.
+    public static let reliableRequestNanos: Int64 = 60_000_000_000
 
     /// Number of windows: 0 when `total ≤ 0.05 s`, else the first index whose end reaches the tolerance, plus one.
     public var count: Int {
         guard totalNanos > ChunkPlan.endToleranceNanos else { return 0 }
+        if wholeFile { return 1 }
         let beyondFirst = totalNanos - ChunkPlan.endToleranceNanos - ChunkPlan.chunkNanos
         guard beyondFirst > 0 else { return 1 }
         // Windows after the first: ceil(beyondFirst / step).
@@ -39,6 +51,7 @@ public struct ChunkPlan: Sendable, Equatable {
 
     /// Window `index` (0 ..< count).
     public func window(_ index: Int) -> Window {
+        if wholeFile { return Window(index: 0, startNanos: 0, endNanos: totalNanos, progress: 1, isFinal: true) }
         let start = Int64(index) * ChunkPlan.stepNanos
         let end = min(start + ChunkPlan.chunkNanos, totalNanos)
         return Window(index: index, startNanos: start, endNanos: end,

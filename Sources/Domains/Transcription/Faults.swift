@@ -9,6 +9,8 @@ public enum TranscriptionFault: String, DomainFault {
     case doubleResume
     case dedupByStartTime
     case claimsOnDevice
+    case wholeFileUnchunked
+    case strictOnDevice
 
     public var summary: String {
         switch self {
@@ -22,6 +24,10 @@ public enum TranscriptionFault: String, DomainFault {
             "finish() has no didResume guard: a callback after the timeout, or a final result followed by an error, resumes the continuation twice (a crash)"
         case .dedupByStartTime:
             "acceptedUntil advances to a word's start instead of its end: words in the 4 s overlap are accepted twice"
+        case .wholeFileUnchunked:
+            "the whole file goes to the recogniser as one request (the article's first obvious approach): past a minute it never delivers a final result, so after the 60 s timeout a long recording transcribes as nothing"
+        case .strictOnDevice:
+            "on-device only (requiresOnDeviceRecognition = true) with no server fallback: a locale without a local model, a model not yet installed or noisy audio the local model returns empty for all give an empty transcript (\"the app is broken\")"
         case .claimsOnDevice:
             "the result claims on-device whenever on-device was requested, even when a chunk's audio went to the server"
         }

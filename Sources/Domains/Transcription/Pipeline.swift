@@ -52,7 +52,7 @@ enum Pipeline {
             return
         }
         let totalNanos = emptyReason == nil ? (Duration(seconds: total)?.nanoseconds ?? 0) : 0
-        let plan = ChunkPlan(totalNanos: totalNanos)
+        let plan = ChunkPlan(totalNanos: totalNanos, wholeFile: world.isOn(.wholeFileUnchunked))
         if emptyReason == nil && plan.count == 0 { emptyReason = "shorterThanEndTolerance" }
         start = start.int("chunks", plan.count)
         world.emit(start)
@@ -142,7 +142,13 @@ enum Pipeline {
                 world.emit(Record("privacy.sent").int("chunk", job.chunk).with("from", Out.seconds(w.startNanos))
                     .with("to", Out.seconds(w.endNanos)).int("ledgerChunks", s.ledgerChunks))
             }
-            if let scripted = s.scripts.removeValue(forKey: key) {
+            if w.endNanos - w.startNanos > ChunkPlan.reliableRequestNanos {
+                // A request past the practical ceiling never finishes, whatever was scripted.
+                callbacks = []
+                world.emit(Record("recogniser.platform").int("chunk", job.chunk).word("kind", kind.rawValue).word("answer", "stall")
+                    .with("request", Out.seconds(w.endNanos - w.startNanos))
+                    .string("why", "a request longer than \(ChunkPlan.reliableRequestNanos / 1_000_000_000) s never delivers a final result"))
+            } else if let scripted = s.scripts.removeValue(forKey: key) {
                 callbacks = scripted.callbacks
             } else {
                 callbacks = unscriptedCallbacks(s)
@@ -256,6 +262,9 @@ enum Pipeline {
             if outcome == "ok" {
                 s.job?.localUsed += 1
                 chunkDone(&s, text: text, words: words, &world)
+            } else if world.isOn(.strictOnDevice) {
+                // requiresOnDeviceRecognition and nothing else: no server fallback, the chunk is empty.
+                chunkDone(&s, text: "", words: [], &world)
             } else {
                 startAttempt(&s, .server, &world)
             }
