@@ -26,6 +26,30 @@ import Testing
         #expect(w.outputs.map(\.name).filter { $0 == "audio.permission-request" }.count == 4)
     }
 
+    /// The synchronous, scripted prompt (transcription's `record`): it shows only while
+    /// undetermined and no asynchronous prompt is up, counts like any prompt, answers at once with
+    /// the scripted answer, and emits nothing itself.
+    @Test func synchronousPromptAnswersAtOnceWithTheScriptedAnswer() {
+        var w = world()
+        var s = AudioSession()
+        #expect(s.permission.scriptedAnswer == .granted)  // a user who allows, unless scripted otherwise
+        s.scriptRecordPermission(state: .undetermined, answer: .denied)
+        let first = s.promptRecordPermissionAnsweredAtOnce()
+        #expect(first)
+        #expect(s.permission.state == .denied && s.permission.promptCount == 1)
+        let second = s.promptRecordPermissionAnsweredAtOnce()
+        #expect(!second)  // decided: no second prompt
+        #expect(w.outputs.isEmpty)
+        // An undetermined answer is not an answer: the scripted one stays.
+        s.scriptRecordPermission(state: .undetermined, answer: .undetermined)
+        #expect(s.permission.scriptedAnswer == .denied)
+        // With the asynchronous prompt on screen, the synchronous one does not show over it.
+        #expect(s.requestRecordPermission(os: OSRelease(17, 0), &w) == .prompting)
+        let overAsync = s.promptRecordPermissionAnsweredAtOnce()
+        #expect(!overAsync)
+        #expect(s.permission.state == .undetermined && s.permission.promptCount == 2)
+    }
+
     @Test func inputFormatFollowsTheRoute() {
         var w = world()
         var s = AudioSession()

@@ -20,10 +20,9 @@ enum Recording {
             world.reject("record", "name-taken") { $0.string("name", name).string("note", "recording would overwrite it") }
             return
         }
-        // The prompt is synchronous here: the scripted answer arrives with the `record` itself, unlike
-        // Platform's asynchronous `requestRecordPermission` (see `TranscriptionState.permission`).
-        if s.permission == .undetermined {
-            s.permission = s.promptAnswer
+        // Platform's synchronous prompt: the scripted answer arrives with the `record` itself (the
+        // scenario's `mic answer=`), not as a later `audio permission answer=` line.
+        if s.session.promptRecordPermissionAnsweredAtOnce() {
             world.emit(Record("mic.prompt").word("answer", s.permission.rawValue))
         }
         guard s.permission == .granted else {

@@ -68,15 +68,11 @@ public struct Job: Sendable, Equatable {
 /// Everything Voice Studio holds.
 public struct TranscriptionState: Sendable {
     public var session = AudioSession()
-    /// The record permission as the app sees it, in Platform's vocabulary. Kept here rather than in
-    /// `session.permission`: the domain's `mic state=` line sets it outright and its prompt answers at
-    /// once, neither of which Platform's `RecordPermission` offers without emitting records of its own
-    /// (`audio.permission-request`, `audio.permission settings=`); and `audio permission ...` lines,
-    /// which already reach `session.permission`, have never changed what `record` decides (moving the
-    /// state there would make them).
-    public var permission: RecordPermissionState = .granted
-    /// What the prompt answers when `record` finds the permission undetermined (`mic answer=`).
-    public var promptAnswer: RecordPermissionState = .granted
+    /// The record permission as the app sees it: Platform's, held by the session (`mic state=` and
+    /// `set mic` script it, `record` prompts synchronously, `audio permission` lines reach it too).
+    public var permission: RecordPermissionState { session.permission.state }
+    /// What the next prompt answers (`mic answer=`).
+    public var promptAnswer: RecordPermissionState { session.permission.scriptedAnswer }
     public var recorder: Recorder?
     /// `interruptedRecording`.
     public var interruptedRecording = false

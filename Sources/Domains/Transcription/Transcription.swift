@@ -40,11 +40,12 @@ import Platform
 ///   A nested `began` is absorbed by `AudioSession` (a `rejected input=audio` record), so `onRecordingPaused` is sent
 ///   once. The VAD timer restarts on a successful resume. A media services reset finalises an open
 ///   take (`onRecordingInterrupted`).
-/// - Record permission: Platform's `RecordPermissionState` (undetermined, granted, denied), set by
+/// - Record permission: Platform's (`AudioSession.permission`), scripted by
 ///   `mic state=undetermined|granted|denied answer=...` and `set mic`; the prompt happens at the first
-///   `record` and answers at once with the scripted answer (`mic.prompt`). Platform's asynchronous
-///   prompt (`AudioSession.requestRecordPermission`, answered by `audio permission answer=`) is not
-///   used: it would add its own records and change when a take starts.
+///   `record` and answers at once with the scripted answer (Platform's synchronous
+///   `promptRecordPermissionAnsweredAtOnce`; the app logs `mic.prompt`). The asynchronous prompt
+///   (`requestRecordPermission`, answered by a later `audio permission answer=`) is not used: a take
+///   starts with its `record` line. `audio permission settings=` lines change the same permission.
 /// - Segments that end more than 0.15 s after their chunk's audio are rejected with a record;
 ///   timestamps out of order get a warning and are processed in the order given.
 public enum Transcription: Domain {
@@ -85,7 +86,7 @@ public enum Transcription: Domain {
         var s = TranscriptionState()
         s.deviceLocale = settings.deviceLocale
         s.online = settings.online
-        s.permission = settings.mic
+        s.session.scriptRecordPermission(state: settings.mic, answer: nil)
         s.unscripted = settings.unscripted.answer
         s.latencyNanos = nanos(settings.latencySeconds)
         s.capabilities[s.deviceLocale] = LocaleCapability(exists: true, supportsOnDevice: true, installed: true)
@@ -268,8 +269,7 @@ public enum Transcription: Domain {
         case .recordStart(let name, let rate, let quality): Recording.start(&s, name: name, rate: rate, quality: quality, &world)
         case .recordStop: Recording.stop(&s, &world)
         case .mic(let state, let answer):
-            s.permission = state
-            if let answer { s.promptAnswer = answer }
+            s.session.scriptRecordPermission(state: state, answer: answer)
             world.emit(Record("mic").word("state", state.rawValue).word("promptAnswer", s.promptAnswer.rawValue))
         case .audio(let e): Recording.audio(&s, e, &world)
         case .transcribe(let req): Pipeline.transcribe(&s, req, &world)

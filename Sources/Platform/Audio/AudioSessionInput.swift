@@ -49,6 +49,15 @@ extension AudioSession {
         return h
     }
 
+    /// Sets the record permission as a scenario states it, and what the next synchronous prompt
+    /// answers (see `RecordPermission.script`).
+    public mutating func scriptRecordPermission(state: RecordPermissionState, answer: RecordPermissionState?) {
+        permission.script(state: state, answer: answer)
+    }
+
+    /// The synchronous, scripted prompt (see `RecordPermission.promptAnsweredAtOnce`); emits nothing.
+    public mutating func promptRecordPermissionAnsweredAtOnce() -> Bool { permission.promptAnsweredAtOnce() }
+
     /// Asks for the microphone through the API `os` selects. Emits `audio.permission-request`.
     public mutating func requestRecordPermission<D: Domain>(os: OSRelease, _ world: inout World<D>) -> RecordPermissionRequest {
         permission.request(api: .forRelease(os), &world)

@@ -36,7 +36,29 @@ public struct RecordPermission: Hashable, Sendable {
     /// The API of the prompt on screen, or nil.
     public private(set) var pendingPrompt: RecordPermissionAPI?
 
+    /// What the next prompt answers at once, for apps whose scenarios script the user's answer with
+    /// the permission instead of as a later `audio permission answer=` line (`promptAnsweredAtOnce`).
+    public private(set) var scriptedAnswer: RecordPermissionState = .granted
+
     public init(state: RecordPermissionState = .undetermined) { self.state = state }
+
+    /// A scenario's statement of the permission now (`undetermined` included: a fresh install) and,
+    /// when given, what the next prompt answers. Not the Settings app: no record, no `from`.
+    public mutating func script(state: RecordPermissionState, answer: RecordPermissionState?) {
+        self.state = state
+        if let answer, answer != .undetermined { scriptedAnswer = answer }
+    }
+
+    /// The synchronous prompt: when the permission is undetermined (and no asynchronous prompt is on
+    /// screen), the prompt shows (counted) and the scripted answer is the user's tap, at once.
+    /// Returns whether a prompt showed; `state` is the decision after. Emits nothing: the caller
+    /// records what the user saw, in its own words.
+    public mutating func promptAnsweredAtOnce() -> Bool {
+        guard state == .undetermined, pendingPrompt == nil else { return false }
+        promptCount += 1
+        state = scriptedAnswer
+        return true
+    }
 
     /// Asks for the microphone through `api`. Emits `audio.permission-request`.
     public mutating func request<D: Domain>(api: RecordPermissionAPI, _ world: inout World<D>) -> RecordPermissionRequest {
