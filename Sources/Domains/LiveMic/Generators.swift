@@ -4,6 +4,9 @@ import Platform
 /// Microphone generators: a long steady tone in capture-sized buffers, the shape of a live session
 /// (a 2-hour gig at 100 ms buffers is one line instead of 72,000).
 public enum LiveMicGenerators {
+    /// The most samples one `gen tone` line makes (all buffers and channels together).
+    public static let maxSamples = 1_000_000_000
+
     public static let all: [Generator<LiveMicEvent>] = [
         Generator("tone", "a continuous sine in mic buffers: buffer seconds each, for seconds in all (phase carries across buffers)",
                   parameters: { f throws(ScenarioError) in
@@ -21,6 +24,10 @@ public enum LiveMicGenerators {
                 throw f.error("buffer=\(buffer) at \(rateHz) Hz × \(ch) channels is \(frames * ch) samples; one mic batch holds 1...\(LiveMic.maxSamplesPerBatch)", at: "buffer")
             }
             let buffers = Int(seconds.nanoseconds / buffer.nanoseconds)
+            // A bound on the work one line may ask for: 10^9 samples is 5.8 hours of 48 kHz mono.
+            guard max(buffers, 1) * frames * ch <= maxSamples else {
+                throw f.error("seconds=\(Double(seconds.nanoseconds) / 1e9) is \(max(buffers, 1) * frames * ch) samples; one tone line makes at most \(maxSamples)", at: "seconds")
+            }
             return (hz: hz, amplitude: amplitude, rate: rate, rateHz: rateHz, channels: channels, ch: ch, frames: frames,
                     buffers: max(buffers, 1), bufferNanoseconds: Int64((Double(frames) / rateHz * 1e9).rounded()))
         }, stream: { p, context, emit throws(ScenarioError) in
