@@ -211,3 +211,24 @@ private func field(_ record: String, _ key: String) -> String? {
         #expect(field(r, "digest") == Self.oracle(samples.map { Float(Double($0) * 0.5) * 0.3 }), "\(r)")
     }
 }
+
+/// `gen tone`: the phase carries across buffers, and the limits are located errors at their field.
+@Suite struct LiveMicToneGeneratorTests {
+    @Test func buffersContinueOneTone() throws {
+        // Two 100 ms buffers of the generator equal one 200 ms batch of the same tone, sample for
+        // sample, through the render digest: the second buffer starts where the first ended.
+        let tone = SineOscillator(frequencyHz: 441, sampleRateHz: 48_000, amplitude: 0.5)
+        let first = tone.floats(first: 0, count: 4800), second = tone.floats(first: 4800, count: 4800)
+        let out = try records("1 tap\n2 gen tone hz=441 seconds=0.2 buffer=0.1\n")
+        let renders = out.filter { $0.hasPrefix("audio.render") }
+        #expect(renders.count == 2)
+        #expect(renders.map { field($0, "digest") } == [first, second].map { LiveMicBufferDigestTests.oracle($0.map { $0 * 0.3 }) })
+    }
+
+    @Test func limitsAreLocatedErrors() {
+        #expect(error("1 gen tone hz=440 seconds=86400 buffer=1\n")?.contains("t.scenario:4:27: seconds=86400.0 is 4147200000 samples; one tone line makes at most 1000000000") == true,
+                "\(error("1 gen tone hz=440 seconds=86400 buffer=1\n") ?? "no error")")
+        #expect(error("1 gen tone hz=440 seconds=1 buffer=1 sampleRate=384000\n")?.contains("one mic batch holds 1...96000") == true)
+        #expect(error("1 gen tone hz=-1 seconds=1\n") != nil)
+    }
+}
