@@ -22,17 +22,20 @@ public enum LockstepCommand {
                 """, run: runCommand),
             Command(name: "check", usage: "lockstep check [PATH...]", help: """
                 Replays scenarios (default: all of Scenarios/) and compares each trace and artifact with its
-                golden byte for byte. Prints the first divergence of each failure and ends with
-                'N passed, N failed'. A missing golden is always a failure; under CI=true the message says it must be
+                golden byte for byte. Prints the first divergence of each failure, lists every failed scenario
+                again under 'failed:', and ends with 'N passed, N failed'. A path with no scenarios is an error
+                (exit 2): checking nothing is not a pass. A missing golden is always a failure; under CI=true the message says it must be
                 recorded and committed, otherwise it says how to read the trace and record it.
                 When run on all scenarios, also prints a 'vocabulary:' line: the declared event kinds, settings and
                 generators no scenario with a golden uses.
                 Exit 0 all passed, 1 a golden differs or is missing, 2 a scenario is invalid, 3 output could not be written.
                 """, run: check),
-            Command(name: "record", usage: "lockstep record [PATH...] [--missing]", help: """
+            Command(name: "record", usage: "lockstep record PATH... | --all | --missing", help: """
                 Replays scenarios and writes their goldens and artifacts atomically. Read the trace before
-                you record it: a golden pins behaviour you have checked. --missing records only scenarios
-                without a golden. Refused when CI=true. A scenario that fails to run writes nothing.
+                you record it: a golden pins behaviour you have checked. Each scenario is reported as
+                'recorded FILES: new', 'recorded FILES: changed (N lines)' or 'unchanged SCENARIO'. With no
+                PATH it records nothing unless --all (every scenario) or --missing (only scenarios without a
+                golden) says so. Refused when CI=true. A scenario that fails to run writes nothing.
                 """, run: record),
             Command(name: "diff", usage: "lockstep diff A B", help: """
                 Shows the first divergence between two traces or goldens (files), or between a scenario's
@@ -167,13 +170,22 @@ public enum LockstepCommand {
             ctx.printError(error.description)
             return ExitCode.badInput
         }
+        guard !listing.scenarios.isEmpty || !listing.problems.isEmpty else {
+            // Checking nothing is not a pass.
+            ctx.printError("lockstep check: no scenarios under \(parsed.positional.isEmpty ? "Scenarios/" : parsed.positional.joined(separator: ", "))")
+            return ExitCode.badInput
+        }
         var passed = 0, failed = 0, invalid = 0
+        var failures: [String] = []
         for problem in listing.problems {
             invalid += 1
             failed += 1
+            failures.append(problem.path)
             ctx.print("ERROR \(problem.path)\n  \(problem.message)")
         }
         for scenario in listing.scenarios {
+            let before = failed
+            defer { if failed > before { failures.append(scenario) } }
             switch GoldenCheck.check(ctx.project, scenario) {
             case .passed:
                 passed += 1
@@ -205,6 +217,11 @@ public enum LockstepCommand {
             ctx.print("stale \(stale.path): a temporary file left by an interrupted 'lockstep record'; \(stale.note)")
         }
         if parsed.positional.isEmpty { ctx.print(VocabularyCoverage.measure(ctx.project).summaryLine) }
+        // Every failure again at the end, so the reader of a long log finds them without scrolling.
+        if !failures.isEmpty {
+            ctx.print("failed:")
+            for f in failures { ctx.print("  \(f)") }
+        }
         ctx.print("\(passed) passed, \(failed) failed")
         if invalid > 0 { return ExitCode.badInput }
         return failed == 0 ? ExitCode.ok : ExitCode.mismatch
@@ -214,17 +231,21 @@ public enum LockstepCommand {
 
     static func record(_ args: [String], _ ctx: CommandContext) -> Int32 {
         let parsed: Arguments
-        do { parsed = try Arguments(args, valued: [], switches: ["missing"]) } catch { return usage(ctx, error.description, "record") }
+        do { parsed = try Arguments(args, valued: [], switches: ["missing", "all"]) } catch { return usage(ctx, error.description, "record") }
         guard !ctx.isCI else {
             ctx.printError("lockstep record: refused because CI=true; goldens are recorded by a person who has read the trace")
             return ExitCode.badInput
+        }
+        // Re-recording everything is a decision, not a default: say --all (or name what to record).
+        guard !parsed.positional.isEmpty || parsed.has("all") || parsed.has("missing") else {
+            return usage(ctx, "name the scenarios or folders to record, or say --all to re-record every scenario (read each trace first: 'lockstep run')", "record")
         }
         let listing: Project.ScenarioListing
         do { listing = try ctx.project.scenarioListing(matching: parsed.positional) } catch {
             ctx.printError(error.description)
             return ExitCode.badInput
         }
-        var recorded = 0, unchanged = 0, kept = 0, errors = 0
+        var recorded = 0, unchanged = 0, kept = 0, errors = 0, created = 0
         for stale in GoldenCheck.staleTemporaryFiles(ctx.project, remove: true) {
             ctx.print("stale \(stale.path): a temporary file left by an interrupted 'lockstep record'; \(stale.note)")
         }
@@ -240,13 +261,26 @@ public enum LockstepCommand {
                 kept += 1
                 continue
             }
+            // The golden before, to say whether this is a new golden or how much a changed one moved.
+            let before = FileIO.notRegularFile(golden) == nil
+                ? try? FileIO.read(golden, maxBytes: ctx.project.goldenLimits.maxGoldenBytes) : nil
             do {
                 switch try GoldenCheck.record(ctx.project, scenario) {
                 case .unchanged:
                     unchanged += 1
+                    ctx.print("unchanged \(scenario)")
                 case .recorded(let written):
                     recorded += 1
-                    ctx.print("recorded \(written.joined(separator: ", "))")
+                    let after = try? FileIO.read(golden, maxBytes: ctx.project.goldenLimits.maxGoldenBytes)
+                    let what: String
+                    if let before, let after {
+                        let lines = GoldenChange.differingLines(before, after)
+                        what = lines == 0 ? "changed (artifacts only)" : "changed (\(lines) line\(lines == 1 ? "" : "s"))"
+                    } else {
+                        created += 1
+                        what = "new"
+                    }
+                    ctx.print("recorded \(written.joined(separator: ", ")): \(what)")
                 }
             } catch let error as ScenarioError {
                 errors += 1
@@ -257,7 +291,7 @@ public enum LockstepCommand {
             }
         }
         let keptText = parsed.has("missing") ? "\(kept) kept (a golden exists), " : ""
-        ctx.print("\(recorded) recorded, \(unchanged) unchanged, \(keptText)\(errors) errors")
+        ctx.print("\(recorded) recorded (\(created) new), \(unchanged) unchanged, \(keptText)\(errors) errors")
         return errors == 0 ? ExitCode.ok : ExitCode.badInput
     }
 
@@ -301,5 +335,17 @@ extension String {
         var s = self
         while s.hasSuffix(" ") { s.removeLast() }
         return s
+    }
+}
+
+/// How much a re-recorded golden moved, for `record`'s report.
+enum GoldenChange {
+    /// Lines that differ position by position, plus the difference in line count: a measure the
+    /// reader can compare with `git diff --stat`, not an edit distance.
+    static func differingLines(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        let x = a.split(separator: 10, omittingEmptySubsequences: false), y = b.split(separator: 10, omittingEmptySubsequences: false)
+        var n = abs(x.count - y.count)
+        for i in 0..<min(x.count, y.count) where !x[i].elementsEqual(y[i]) { n += 1 }
+        return n
     }
 }

@@ -96,9 +96,9 @@ final class TempProject {
 @Suite struct CLICheckRecordTests {
     @Test func checkPassesAfterRecordAndFailsOnAChangedGolden() throws {
         let project = try TempProject()
-        let recorded = project.run(["record"])
+        let recorded = project.run(["record", "--all"])
         #expect(recorded.code == ExitCode.ok, "\(recorded.err)")
-        #expect(project.lastLine(recorded.out) == "2 recorded, 0 unchanged, 0 errors")
+        #expect(project.lastLine(recorded.out) == "2 recorded (2 new), 0 unchanged, 0 errors")
         let golden = try project.dir.read("Golden/counter/cli-adds.golden")
         // The arithmetic of the scenario, computed by hand (see TempProject.addsScenario).
         #expect(golden.contains("  total value=6\n") && golden.contains("  total value=14\n") && golden.contains("  total value=4\n"))
@@ -120,6 +120,40 @@ final class TempProject {
         #expect(project.lastLine(one.out) == "1 passed, 0 failed")
     }
 
+    /// `record` says what it did per scenario, and re-recording everything is asked for, not implied.
+    @Test func recordReportsNewChangedUnchangedAndNeedsAll() throws {
+        let project = try TempProject()
+        let bare = project.run(["record"])
+        #expect(bare.code == ExitCode.badInput)
+        #expect(bare.err.contains("say --all"), "\(bare.err)")
+        #expect(!FileIO.exists(project.root + "/Golden/counter/cli-adds.golden"))
+
+        let first = project.run(["record", "--all"])
+        #expect(first.out.contains("recorded Golden/counter/cli-adds.golden: new\n"), "\(first.out)")
+        let golden = try project.dir.read("Golden/counter/cli-adds.golden")
+        // Two lines of the golden edited by hand: the re-record says how many lines it moved back.
+        try project.dir.write("Golden/counter/cli-adds.golden", golden.replacingOccurrences(of: "total value=14", with: "total value=15")
+            .replacingOccurrences(of: "total value=6\n", with: "total value=7\n"))
+        let second = project.run(["record", "Scenarios/counter/cli-adds.scenario", "Scenarios/counter/cli-rolls.scenario"])
+        #expect(second.out.contains("recorded Golden/counter/cli-adds.golden: changed (2 lines)\n"), "\(second.out) \(second.err)")
+        #expect(second.out.contains("unchanged Scenarios/counter/cli-rolls.scenario\n"))
+        #expect(project.lastLine(second.out) == "1 recorded (0 new), 1 unchanged, 0 errors")
+    }
+
+    /// The end of `check` names every failure again; a selection with no scenarios is an error.
+    @Test func checkListsFailuresAtTheEndAndRefusesToCheckNothing() throws {
+        let project = try TempProject()
+        _ = project.run(["record", "--all"])
+        let golden = try project.dir.read("Golden/counter/cli-adds.golden")
+        try project.dir.write("Golden/counter/cli-adds.golden", golden.replacingOccurrences(of: "total value=14", with: "total value=15"))
+        let failing = project.run(["check"])
+        #expect(failing.out.hasSuffix("failed:\n  Scenarios/counter/cli-adds.scenario\n1 passed, 1 failed\n"), "\(failing.out)")
+        try FileManager.default.createDirectory(atPath: project.root + "/Scenarios/empty", withIntermediateDirectories: true)
+        let nothing = project.run(["check", "Scenarios/empty"])
+        #expect(nothing.code == ExitCode.badInput)
+        #expect(nothing.err.contains("no scenarios under Scenarios/empty"), "\(nothing.err)")
+    }
+
     @Test func recordIsRefusedUnderCI() throws {
         let project = try TempProject()
         try project.dir.write("Golden/counter/cli-adds.golden", "keep me\n")
@@ -138,7 +172,7 @@ final class TempProject {
         #expect(result.out.contains("recorded Golden/counter/cli-rolls.golden"))
         #expect(try project.dir.read("Golden/counter/cli-adds.golden") == "keep me\n")
         #expect(try project.dir.read("Golden/counter/cli-rolls.golden").hasPrefix("lockstep-trace 1\n"))
-        #expect(project.lastLine(result.out) == "1 recorded, 0 unchanged, 1 kept (a golden exists), 0 errors")
+        #expect(project.lastLine(result.out) == "1 recorded (1 new), 0 unchanged, 1 kept (a golden exists), 0 errors")
     }
 
     /// A folder where a golden belongs is not a golden: `--missing` must not keep it silently.
@@ -148,7 +182,7 @@ final class TempProject {
         let result = project.run(["record", "--missing"])
         #expect(result.code == ExitCode.badInput)
         #expect(result.err.contains("Golden/counter/cli-adds.golden: a directory, not a regular file"), "\(result.err)")
-        #expect(project.lastLine(result.out) == "1 recorded, 0 unchanged, 0 kept (a golden exists), 1 errors")
+        #expect(project.lastLine(result.out) == "1 recorded (1 new), 0 unchanged, 0 kept (a golden exists), 1 errors")
     }
 
     @Test func missingGoldenFailsUnderCI() throws {

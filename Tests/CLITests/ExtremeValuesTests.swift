@@ -471,7 +471,7 @@ struct ExtremeSweep {
                                                environment: ["CI": "", "LOCKSTEP_ROOT": dir],
                                                timeoutSeconds: timeout, maxOutputBytes: 64 << 20)
             var lines = result.outputText.split(separator: "\n").map(String.init)
-            if lines.last?.contains(" recorded, ") == true { lines.removeLast() }
+            if lines.last?.contains(" recorded (") == true { lines.removeLast() }
             let finished = result.exitCode == 0 || result.exitCode == 2
             // One line per case: `recorded ...` or the case's error. After a crash, the crash report
             // follows the lines of the cases that finished.
