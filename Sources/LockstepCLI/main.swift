@@ -10,7 +10,7 @@ import LockstepRunner
 import LockstepTools
 import Registry
 
-let environmentKeys = ["CI", "LOCKSTEP_ROOT", "LOCKSTEP_BUILD_COMMAND", "LOCKSTEP_RUN_COMMAND"]
+let environmentKeys = ["CI", "LOCKSTEP_ROOT", "LOCKSTEP_BUILD_COMMAND", "LOCKSTEP_RUN_COMMAND", "NO_COLOR", "TERM"]
 var environment: [String: String] = [:]
 for key in environmentKeys {
     if let value = getenv(key) { environment[key] = String(cString: value) }
@@ -24,7 +24,10 @@ guard let root = Project.findRoot(from: start) else {
     exit(2)
 }
 installJSONBaseline()
-let context = CommandContext(project: Project(root: root, domains: allDomains), environment: environment, streamFD: 1)
+let context = CommandContext(project: Project(root: root, domains: allDomains), environment: environment, streamFD: 1,
+                             style: TerminalStyle(isTerminal: isatty(1) == 1, environment: environment),
+                             errorStyle: TerminalStyle(isTerminal: isatty(2) == 1, environment: environment),
+                             inputIsTerminal: isatty(0) == 1, readLine: { Swift.readLine(strippingNewline: true) })
 let code = LockstepCommand.main(Array(CommandLine.arguments.dropFirst()), context)
 context.flush()
 // A failed write to stdout or stderr turns any result into a failure: the output is incomplete.

@@ -12,10 +12,25 @@ public final class CommandContext {
     /// Stream stdout straight to this descriptor instead of collecting it (for `run` on huge traces).
     public let streamFD: Int32?
 
-    public init(project: Project, environment: [String: String], streamFD: Int32? = nil) {
+    /// How stdout is styled (colour only on a terminal without `NO_COLOR`); plain by default.
+    public var style: TerminalStyle
+    /// How stderr is styled (progress lines go there).
+    public var errorStyle: TerminalStyle
+    /// Whether stdin is a terminal: a command that asks a question refuses to when it is not.
+    public var inputIsTerminal: Bool
+    /// Reads one line of the user's answer (without the newline), nil at end of input. Tests script it.
+    public var readLine: () -> String?
+
+    public init(project: Project, environment: [String: String], streamFD: Int32? = nil,
+                style: TerminalStyle = .plain, errorStyle: TerminalStyle = .plain,
+                inputIsTerminal: Bool = false, readLine: @escaping () -> String? = { nil }) {
         self.project = project
         self.environment = environment
         self.streamFD = streamFD
+        self.style = style
+        self.errorStyle = errorStyle
+        self.inputIsTerminal = inputIsTerminal
+        self.readLine = readLine
     }
 
     public var isCI: Bool { environment["CI"] == "true" || environment["CI"] == "1" }
