@@ -17,7 +17,9 @@ public enum BenchCommand {
           time compression      virtual time replayed per second of wall time
           peak memory           resident set after streaming N events from a file
         With SCENARIO arguments: events/s, MB/s and time compression for each.
-        Options: --events N, --repeat N (default 5), --parse-mb N (default 64),
+        With --check: 'lockstep check' of every scenario (no output) on 1 thread and on one per processor,
+        scenarios/s for each and the speed-up (the ratio of the two), best of min(--repeat, 3).
+        Options: --events N, --repeat N (default 5), --parse-mb N (default 64), --check,
                  --quick (tiny sizes, one repeat: checks that bench runs, measures nothing useful).
         Build in release for real figures: swift run -c release lockstep bench
         """
@@ -34,6 +36,7 @@ public enum BenchCommand {
         var parseBytes = 64 << 20
         var jsonFrames = 16_384
         var scenarios: [String] = []
+        var check = false
     }
 
     public static func run(_ args: [String], _ ctx: CommandContext) -> Int32 {
@@ -56,7 +59,7 @@ public enum BenchCommand {
     }
 
     static func parse(_ args: [String], _ ctx: CommandContext) throws(UsageError) -> Options {
-        let parsed = try Arguments(args, valued: ["events", "repeat", "parse-mb"], switches: ["quick"])
+        let parsed = try Arguments(args, valued: ["events", "repeat", "parse-mb"], switches: ["quick", "check"])
         var options = Options()
         if parsed.has("quick") {
             options.events = 2_000
@@ -71,6 +74,7 @@ public enum BenchCommand {
             }
             return n
         }
+        options.check = parsed.has("check")
         if let n = try count("events", 1...ScenarioLimits.standard.maxEvents) { options.events = n }
         if let n = try count("repeat", 1...100) { options.repeats = n }
         if let n = try count("parse-mb", 1...1024) { options.parseBytes = n << 20 }
@@ -113,6 +117,33 @@ struct Bench {
             traceWriting()
         }
         for scenario in options.scenarios { try measureScenario(scenario) }
+        if options.check { parallelCheck() }
+    }
+
+    // MARK: Parallel check
+
+    /// `check` of every scenario, results discarded, on 1 thread and on one per processor. The
+    /// speed-up is bounded by the longest scenario (the critical path), not only by the core count.
+    func parallelCheck() {
+        let scenarios = ctx.project.allScenarios()
+        let project = ctx.project
+        let n = Double(scenarios.count)
+        func timed(_ jobs: Int) -> BenchClock.Sample {
+            BenchClock.measure(repeats: min(options.repeats, 3)) {
+                OrderedParallel.run(count: scenarios.count, jobs: jobs, work: { i in
+                    CheckResult.evaluate(project, scenarios[i], ci: true).status
+                }, deliver: { _, _ in })
+            }
+        }
+        let serial = timed(1)
+        let cores = OrderedParallel.processorCount
+        let parallel = timed(cores)
+        show(BenchFigure("check, 1 thread", best: n / (serial.best / 1e9), median: n / (serial.median / 1e9),
+                         unit: "scenarios/s", note: "\(count(scenarios.count)) scenarios"))
+        show(BenchFigure("check, \(cores) threads", best: n / (parallel.best / 1e9), median: n / (parallel.median / 1e9),
+                         unit: "scenarios/s", note: "--jobs \(cores), one per processor"))
+        show(BenchFigure("check speed-up (\(cores) threads vs 1)", best: serial.best / parallel.best, median: serial.median / parallel.median,
+                         unit: "×", note: "the longest scenario bounds it"))
     }
 
     var isDebugBuild: Bool {

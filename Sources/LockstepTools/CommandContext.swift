@@ -103,7 +103,8 @@ public struct Arguments {
                 } else if switches.contains(name) {
                     flags[name, default: []].append("true")
                 } else {
-                    throw UsageError("unknown option --\(name)")
+                    let known = (valued.union(switches).union(["help"])).sorted()
+                    throw UsageError("unknown option --\(name)" + DidYouMean.hint(for: name, among: known, quote: { "--" + $0 }))
                 }
             } else if a == "-h" {
                 flags["help", default: []].append("true")

@@ -20,16 +20,7 @@ public enum LockstepCommand {
                 The trace streams: memory does not grow with the length of the scenario.
                 --fault NAME switches on a domain's named historical bug for this run.
                 """, run: runCommand),
-            Command(name: "check", usage: "lockstep check [PATH...]", help: """
-                Replays scenarios (default: all of Scenarios/) and compares each trace and artifact with its
-                golden byte for byte. Prints the first divergence of each failure, lists every failed scenario
-                again under 'failed:', and ends with 'N passed, N failed'. A path with no scenarios is an error
-                (exit 2): checking nothing is not a pass. A missing golden is always a failure; under CI=true the message says it must be
-                recorded and committed, otherwise it says how to read the trace and record it.
-                When run on all scenarios, also prints a 'vocabulary:' line: the declared event kinds, settings and
-                generators no scenario with a golden uses.
-                Exit 0 all passed, 1 a golden differs or is missing, 2 a scenario is invalid, 3 output could not be written.
-                """, run: check),
+            Command(name: "check", usage: checkUsage, help: checkHelp, run: check),
             Command(name: "record", usage: "lockstep record PATH... | --all | --missing", help: """
                 Replays scenarios and writes their goldens and artifacts atomically. Read the trace before
                 you record it: a golden pins behaviour you have checked. Each scenario is reported as
@@ -53,7 +44,7 @@ public enum LockstepCommand {
         var s = """
             lockstep: deterministic simulation and replay of app logic.
 
-            usage: lockstep COMMAND [ARGS]   (lockstep COMMAND --help for details)
+            usage: lockstep COMMAND [ARGS]   (lockstep help COMMAND, or lockstep COMMAND --help, for details)
 
             """
         for c in commands { s += "  \(c.usage)\n" }
@@ -64,9 +55,14 @@ public enum LockstepCommand {
     /// Runs the CLI with `arguments` (without the program name).
     public static func main(_ arguments: [String], _ context: CommandContext) -> Int32 {
         guard let name = arguments.first else { context.printError(overview); return ExitCode.badInput }
-        if name == "--help" || name == "-h" || name == "help" { context.print(overview); return ExitCode.ok }
+        if name == "--help" || name == "-h" || (name == "help" && arguments.count == 1) { context.print(overview); return ExitCode.ok }
+        if name == "help" {
+            // `lockstep help COMMAND` is `lockstep COMMAND --help`.
+            return main([arguments[1], "--help"], context)
+        }
         guard let command = commands.first(where: { $0.name == name }) else {
-            context.printError("lockstep: unknown command '\(name)'\n\n" + overview)
+            let hint = DidYouMean.hint(for: name, among: commands.map(\.name))
+            context.printError("lockstep: unknown command '\(name)'\(hint)\n\n" + overview)
             return ExitCode.badInput
         }
         let rest = Array(arguments.dropFirst())
@@ -91,7 +87,9 @@ public enum LockstepCommand {
         var domains = ctx.project.domains
         if let only = parsed.positional.first {
             domains = domains.filter { $0.name == only }
-            if domains.isEmpty { return usage(ctx, "unknown domain '\(only)'", "list") }
+            if domains.isEmpty {
+                return usage(ctx, "unknown domain '\(only)'" + DidYouMean.hint(for: only, among: ctx.project.domains.map(\.name)), "list")
+            }
         }
         for d in domains {
             ctx.print("\(d.name): \(d.summary)")

@@ -6,13 +6,19 @@
 /// (https://no-color.org: `NO_COLOR` set to anything non-empty turns colour off.)
 public struct TerminalStyle: Sendable, Equatable {
     public var colour: Bool
+    /// Whether the stream is a terminal (progress lines go only to one, colour or not).
+    public var isTerminal: Bool
 
-    public init(colour: Bool) { self.colour = colour }
+    public init(colour: Bool, isTerminal: Bool? = nil) {
+        self.colour = colour
+        self.isTerminal = isTerminal ?? colour
+    }
 
     /// Colour only when the stream is a terminal, `NO_COLOR` is unset or empty, and `TERM` is not `dumb`.
     public init(isTerminal: Bool, environment: [String: String]) {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         colour = isTerminal && !noColor && environment["TERM"] != "dumb"
+        self.isTerminal = isTerminal
     }
 
     public static let plain = TerminalStyle(colour: false)

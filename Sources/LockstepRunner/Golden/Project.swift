@@ -4,7 +4,7 @@ import LockstepCore
 ///
 /// `Scenarios/<domain>/<name>.scenario` is pinned by `Golden/<domain>/<name>.golden`, and its
 /// artifacts by `Golden/<domain>/<name>.<artifact>` (e.g. `fill.canvas.png`).
-public struct Project {
+public struct Project: Sendable {
     /// The repository root (absolute).
     public var root: String
     public var domains: [DomainEntry]
@@ -208,7 +208,8 @@ public struct Project {
     private func domain(for header: ScenarioHeader) throws(ScenarioError) -> DomainEntry {
         guard let entry = domain(named: header.domain) else {
             let known = domains.map(\.name).sorted().joined(separator: ", ")
-            throw header.domainLocation.error("unknown domain '\(header.domain)'; known domains: \(known)")
+            let hint = DidYouMean.hint(for: header.domain, among: domains.map(\.name))
+            throw header.domainLocation.error("unknown domain '\(header.domain)'\(hint); known domains: \(known)")
         }
         return entry
     }
