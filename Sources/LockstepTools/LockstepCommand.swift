@@ -12,8 +12,10 @@ public enum LockstepCommand {
 
     public static var commands: [Command] {
         [
-            Command(name: "list", usage: "lockstep list [DOMAIN]", help: """
+            Command(name: "list", usage: "lockstep list [DOMAIN] [--json]", help: """
                 Lists every domain with its event kinds and fields, settings, generators and faults.
+                --json prints one JSON object per domain per line instead (keys sorted: acceptsOtherKeys,
+                events, faults, fields, generators, kind, name, positional, settings, summary, type, ...).
                 """, run: list),
             Command(name: "run", usage: "lockstep run SCENARIO [--json] [--fault NAME]...", help: """
                 Replays one scenario and prints its trace (the golden format), or JSON Lines with --json.
@@ -21,7 +23,7 @@ public enum LockstepCommand {
                 --fault NAME switches on a domain's named historical bug for this run.
                 """, run: runCommand),
             Command(name: "check", usage: checkUsage, help: checkHelp, run: check),
-            Command(name: "record", usage: "lockstep record PATH... | --all | --missing", help: """
+            Command(name: "record", usage: "lockstep record PATH|DOMAIN... [--filter GLOB] | --all | --missing", help: """
                 Replays scenarios and writes their goldens and artifacts atomically. Read the trace before
                 you record it: a golden pins behaviour you have checked. Each scenario is reported as
                 'recorded FILES: new', 'recorded FILES: changed (N lines)' or 'unchanged SCENARIO'. With no
@@ -35,7 +37,7 @@ public enum LockstepCommand {
             Command(name: "bisect", usage: "lockstep bisect --good REV [--bad REV] SCENARIO...", help: BisectCommand.help,
                     run: BisectCommand.run),
             Command(name: "lint", usage: "lockstep lint [DIR...]", help: LintCommand.help, run: LintCommand.run),
-            Command(name: "mutate", usage: "lockstep mutate [PATH...]", help: MutateCommand.help, run: MutateCommand.run),
+            Command(name: "mutate", usage: "lockstep mutate [PATH|DOMAIN...] [--filter GLOB] [--junit FILE] [--jobs N]", help: MutateCommand.help, run: MutateCommand.run),
             Command(name: "bench", usage: "lockstep bench [SCENARIO...]", help: BenchCommand.help, run: BenchCommand.run),
         ]
     }
@@ -83,13 +85,17 @@ public enum LockstepCommand {
 
     static func list(_ args: [String], _ ctx: CommandContext) -> Int32 {
         let parsed: Arguments
-        do { parsed = try Arguments(args, valued: [], switches: []) } catch { return usage(ctx, error.description, "list") }
+        do { parsed = try Arguments(args, valued: [], switches: ["json"]) } catch { return usage(ctx, error.description, "list") }
         var domains = ctx.project.domains
         if let only = parsed.positional.first {
             domains = domains.filter { $0.name == only }
             if domains.isEmpty {
                 return usage(ctx, "unknown domain '\(only)'" + DidYouMean.hint(for: only, among: ctx.project.domains.map(\.name)), "list")
             }
+        }
+        if parsed.has("json") {
+            for d in domains { ctx.print(String(decoding: JSONDocument.bytes(ListJSON.domain(d)), as: UTF8.self)) }
+            return ExitCode.ok
         }
         for d in domains {
             ctx.print("\(d.name): \(d.summary)")

@@ -14,21 +14,75 @@ public enum MutateCommand {
                   behaviour on purpose, so it is not a catcher for that fault
           .       identical to the golden: this scenario does not notice the fault
         Scenarios without a golden, or whose golden already differs without a fault, are reported and
-        left out. Exit 0 every fault caught, 1 a fault no golden catches, 2 usage error.
+        left out. The matrix fits 100 columns: with scenario names as columns when they fit, otherwise
+        numbered one-character columns under a legend, otherwise one line per fault listing its catchers.
+          PATH|DOMAIN, --filter GLOB, --shard i/n   select scenarios as 'check' does
+          --jobs N        replay on N threads (default: one per processor; the report is the same)
+          --junit FILE    also write a JUnit XML report: one test case per fault, failed when uncaught
+        Exit 0 every fault caught, 1 a fault no golden catches, 2 usage error.
         """
 
     public static func run(_ args: [String], _ ctx: CommandContext) -> Int32 {
         let parsed: Arguments
-        do { parsed = try Arguments(args, valued: [], switches: []) } catch {
+        let selection: ScenarioSelection
+        do {
+            parsed = try Arguments(args, valued: ScenarioSelection.valuedOptions.union(["junit", "jobs"]), switches: [])
+            selection = try ScenarioSelection(parsed)
+        } catch {
             return LockstepCommand.usage(ctx, error.description, "mutate")
+        }
+        var jobs = OrderedParallel.processorCount
+        if let text = parsed.value("jobs") {
+            guard let n = Int(text), n >= 1, n <= OrderedParallel.maxJobs else {
+                return LockstepCommand.usage(ctx, "--jobs '\(text)': expected a number of threads 1...\(OrderedParallel.maxJobs)", "mutate")
+            }
+            jobs = n
         }
         let scenarios: [String]
-        do { scenarios = try ctx.project.scenarios(matching: parsed.positional) } catch {
+        do throws(FileIO.Failure) {
+            let listing = try selection.listing(ctx.project)
+            if let problem = listing.problems.first { throw problem }
+            scenarios = listing.scenarios
+        } catch {
             return LockstepCommand.usage(ctx, error.description, "mutate")
         }
-        let report = MutateMatrix.run(ctx.project, scenarios: scenarios)
+        guard !scenarios.isEmpty else {
+            ctx.printError("lockstep mutate: no scenarios under \(selection.describe)")
+            return ExitCode.badInput
+        }
+        let progress = ProgressLine(ctx, label: "mutate", total: 0)
+        let report = MutateMatrix.run(ctx.project, scenarios: scenarios, jobs: jobs) { done, total, current in
+            progress.update(done: done, of: total, current: current)
+        }
+        progress.finish()
         for text in render(report) { ctx.print(text) }
+        if let path = parsed.value("junit") {
+            let disk = path.hasPrefix("/") ? path : FileIO.currentDirectory() + "/" + path
+            do { try FileIO.writeAtomically(Array(junit(report).xml.utf8), to: disk) } catch {
+                ctx.printError("lockstep mutate: could not write the JUnit report: \(error.description)")
+                return ExitCode.outputFailed
+            }
+        }
         return report.uncaught.isEmpty ? ExitCode.ok : ExitCode.mismatch
+    }
+
+    /// One test case per fault: passed when some golden catches it, a failure naming the hole when none does.
+    public static func junit(_ report: MutateMatrix.Report) -> JUnitReport {
+        var cases: [JUnitReport.TestCase] = []
+        for domain in report.domains {
+            for row in domain.rows {
+                let verdict: JUnitReport.Verdict
+                if row.isCaught {
+                    verdict = .passed
+                } else {
+                    let message = "no golden of \(domain.domain) changes when \(row.fault) is on (\(row.summary))"
+                    verdict = .failure(type: "UNCAUGHT", message: message,
+                                       text: message + "; add a scenario that exercises it and record its golden")
+                }
+                cases.append(JUnitReport.TestCase(suite: domain.domain, name: row.fault, verdict: verdict))
+            }
+        }
+        return JUnitReport(name: "lockstep mutate", classPrefix: "lockstep.mutate", cases: cases)
     }
 
     /// The report as printed lines.
@@ -58,15 +112,7 @@ public enum MutateCommand {
         if domain.rows.isEmpty {
             lines.append("  no faults declared; nothing to mutate")
         } else if !domain.scenarios.isEmpty {
-            let faultWidth = max("fault".count, domain.rows.map(\.fault.count).max() ?? 0)
-            let widths = names.map { max($0.count, MutateMatrix.Verdict.caught.rawValue.count) }
-            func row(_ first: String, _ cells: [String]) -> String {
-                var s = "  " + pad(first, faultWidth)
-                for (i, c) in cells.enumerated() { s += "  " + pad(c, widths[i]) }
-                return s.trimmingTrailingSpaces()
-            }
-            lines.append(row("fault", names))
-            for r in domain.rows { lines.append(row(r.fault, r.cells.map(symbol))) }
+            lines += matrix(domain, names)
         }
         for r in domain.rows {
             if let first = r.firstCatch {
@@ -80,12 +126,74 @@ public enum MutateCommand {
                 lines.append("    also fails to run in \(MutateMatrix.shortName(c.scenario, domain: domain.domain)): \(c.detail.first ?? "")")
             }
             for c in r.cells where c.verdict == .pinned {
-                lines.append("    pinned: \(c.scenario) sets 'fault \(r.fault)' in its header, so its golden pins the faulty "
-                             + "behaviour on purpose; it is not a catcher for \(r.fault)")
+                // Short, to fit 100 columns: `--help` explains what pinned means.
+                lines.append("    pinned: \(MutateMatrix.shortName(c.scenario, domain: domain.domain)) sets 'fault \(r.fault)' itself, so it is not a catcher")
             }
         }
         for s in domain.skipped { lines.append("  skipped \(s.scenario): \(s.reason)") }
         return lines
+    }
+
+    /// The widest line the matrix may print: a terminal or CI log of 100 columns shows it unwrapped.
+    public static let maxColumns = 100
+
+    /// The matrix in the first form that fits `maxColumns`: scenario names as columns; numbered
+    /// one-character columns under a legend; or, for a domain with very many scenarios, one line per
+    /// fault listing the numbers of the scenarios that catch it.
+    static func matrix(_ domain: MutateMatrix.DomainReport, _ names: [String]) -> [String] {
+        let faultWidth = max("fault".count, domain.rows.map(\.fault.count).max() ?? 0)
+        let widths = names.map { max($0.count, MutateMatrix.Verdict.caught.rawValue.count) }
+        func row(_ first: String, _ cells: [String]) -> String {
+            var s = "  " + pad(first, faultWidth)
+            for (i, c) in cells.enumerated() { s += "  " + pad(c, widths[i]) }
+            return s.trimmingTrailingSpaces()
+        }
+        let wide = [row("fault", names)] + domain.rows.map { row($0.fault, $0.cells.map(symbol)) }
+        if wide.allSatisfy({ $0.count <= maxColumns }) { return wide }
+
+        // Numbered columns: the legend first, wrapped; then the column numbers as digits stacked
+        // vertically (tens over units) so every column is one character wide.
+        var lines: [String] = []
+        var legend = "  columns:"
+        for (i, name) in names.enumerated() {
+            let item = " \(i + 1) \(name)" + (i + 1 < names.count ? "," : "")
+            if legend.count + item.count > maxColumns { lines.append(legend); legend = "   " }
+            legend += item
+        }
+        lines.append(legend)
+        lines.append("  cells: x caught, e fails to run (caught), p pinned, . not noticed")
+        if 2 + faultWidth + 2 + names.count <= maxColumns {
+            let digits = String(names.count).count
+            for place in stride(from: digits - 1, through: 0, by: -1) {
+                var s = "  " + pad(place == 0 ? "fault" : "", faultWidth) + "  "
+                for i in 1...names.count {
+                    var n = i
+                    for _ in 0..<place { n /= 10 }
+                    s += (place > 0 && n == 0) ? " " : String(n % 10)
+                }
+                lines.append(s.trimmingTrailingSpaces())
+            }
+            for r in domain.rows {
+                lines.append("  " + pad(r.fault, faultWidth) + "  " + r.cells.map { letter($0) }.joined())
+            }
+        } else {
+            for r in domain.rows {
+                let catchers = r.cells.enumerated().filter { $0.element.verdict.catches }.map { String($0.offset + 1) }
+                var s = "  \(r.fault): caught by " + (catchers.isEmpty ? "none" : catchers.joined(separator: " "))
+                if s.count > maxColumns { s = String(s.prefix(maxColumns - 1)) + "…" }
+                lines.append(s)
+            }
+        }
+        return lines
+    }
+
+    static func letter(_ cell: MutateMatrix.Cell) -> String {
+        switch cell.verdict {
+        case .caught: "x"
+        case .error: "e"
+        case .pinned: "p"
+        case .missed: "."
+        }
     }
 
     static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }

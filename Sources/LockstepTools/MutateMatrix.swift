@@ -69,7 +69,10 @@ public enum MutateMatrix {
     ///
     /// A scenario is a column only if its golden matches a run without extra faults: otherwise every
     /// fault would look caught by a golden that is simply stale. Domains appear in registry order.
-    public static func run(_ project: Project, scenarios: [String], limits: ScenarioLimits = .standard) -> Report {
+    /// Replays run on `jobs` threads (see `OrderedParallel`); the report does not depend on it.
+    /// `progress` is told after each replay how many of how many are done.
+    public static func run(_ project: Project, scenarios: [String], limits: ScenarioLimits = .standard,
+                           jobs: Int = 1, progress: (_ done: Int, _ total: Int, _ current: String) -> Void = { _, _, _ in }) -> Report {
         var byDomain: [String: [(scenario: String, header: ScenarioHeader)]] = [:]
         var unassigned: [Skipped] = []
         for scenario in scenarios {
@@ -89,17 +92,23 @@ public enum MutateMatrix {
         var reports: [DomainReport] = []
         for entry in project.domains {
             guard let members = byDomain[entry.name] else { continue }
-            reports.append(domainReport(project, entry, members.sorted { $0.scenario < $1.scenario }, limits: limits))
+            reports.append(domainReport(project, entry, members.sorted { $0.scenario < $1.scenario }, limits: limits,
+                                        jobs: jobs, progress: progress))
         }
         return Report(domains: reports, unassigned: unassigned)
     }
 
     static func domainReport(_ project: Project, _ entry: DomainEntry,
-                             _ members: [(scenario: String, header: ScenarioHeader)], limits: ScenarioLimits) -> DomainReport {
+                             _ members: [(scenario: String, header: ScenarioHeader)], limits: ScenarioLimits,
+                             jobs: Int, progress: (Int, Int, String) -> Void) -> DomainReport {
         var usable: [(scenario: String, header: ScenarioHeader)] = []
         var skipped: [Skipped] = []
-        for member in members {
-            switch GoldenCheck.check(project, member.scenario, options: RunOptions(limits: limits)) {
+        var outcomes: [CheckOutcome] = []
+        OrderedParallel.run(count: members.count, jobs: jobs, work: { i in
+            GoldenCheck.check(project, members[i].scenario, options: RunOptions(limits: limits))
+        }, deliver: { _, outcome in outcomes.append(outcome) })
+        for (member, outcome) in zip(members, outcomes) {
+            switch outcome {
             case .passed: usable.append(member)
             case .missingGolden(let path):
                 skipped.append(Skipped(scenario: member.scenario, reason: "no golden at \(path)"))
@@ -112,13 +121,23 @@ public enum MutateMatrix {
                 skipped.append(Skipped(scenario: member.scenario, reason: "does not run: \(error)"))
             }
         }
+        // Every (fault, scenario) replay is independent: spread them over the threads, row by row.
+        let faults = entry.faults
+        let columns = usable
+        let total = faults.count * columns.count
+        var cells: [Cell] = []
+        cells.reserveCapacity(total)
+        OrderedParallel.run(count: total, jobs: jobs, work: { i in
+            let member = columns[i % columns.count]
+            return cell(project, member.scenario, member.header, fault: faults[i / columns.count].name, limits: limits)
+        }, deliver: { i, c in
+            cells.append(c)
+            progress(i + 1, total, "\(entry.name) \(faults[i / columns.count].name)")
+        })
         var rows: [Row] = []
-        for fault in entry.faults {
-            var cells: [Cell] = []
-            for member in usable {
-                cells.append(cell(project, member.scenario, member.header, fault: fault.name, limits: limits))
-            }
-            rows.append(Row(fault: fault.name, summary: fault.summary, cells: cells))
+        for (f, fault) in faults.enumerated() {
+            let row = columns.isEmpty ? [] : Array(cells[(f * columns.count)..<((f + 1) * columns.count)])
+            rows.append(Row(fault: fault.name, summary: fault.summary, cells: row))
         }
         return DomainReport(domain: entry.name, scenarios: usable.map(\.scenario), rows: rows, skipped: skipped)
     }

@@ -14,7 +14,7 @@ public final class ProgressLine {
 
     let enabled: Bool
     let label: String
-    let total: Int
+    var total: Int
     let started = BenchClock.nanoseconds()
     var lastDrawn: UInt64 = 0
     var shown = false
@@ -35,6 +35,12 @@ public final class ProgressLine {
         if text.count > ProgressLine.maxColumns { text = String(text.prefix(ProgressLine.maxColumns - 1)) + "…" }
         draw("\r\u{1B}[K" + text)
         shown = true
+    }
+
+    /// The same, when the total is learnt as the work goes (`mutate` learns it per domain).
+    public func update(done: Int, of total: Int, current: String) {
+        self.total = total
+        update(done: done, current: current)
     }
 
     /// Erases the line, if one was drawn.

@@ -7,18 +7,26 @@ extension LockstepCommand {
 
     static func record(_ args: [String], _ ctx: CommandContext) -> Int32 {
         let parsed: Arguments
-        do { parsed = try Arguments(args, valued: [], switches: ["missing", "all"]) } catch { return usage(ctx, error.description, "record") }
+        let selection: ScenarioSelection
+        do {
+            parsed = try Arguments(args, valued: ScenarioSelection.valuedOptions, switches: ["missing", "all"])
+            selection = try ScenarioSelection(parsed)
+        } catch { return usage(ctx, error.description, "record") }
         guard !ctx.isCI else {
             ctx.printError("lockstep record: refused because CI=true; goldens are recorded by a person who has read the trace")
             return ExitCode.badInput
         }
         // Re-recording everything is a decision, not a default: say --all (or name what to record).
-        guard !parsed.positional.isEmpty || parsed.has("all") || parsed.has("missing") else {
+        guard !selection.isEverything || parsed.has("all") || parsed.has("missing") else {
             return usage(ctx, "name the scenarios or folders to record, or say --all to re-record every scenario (read each trace first: 'lockstep run')", "record")
         }
         let listing: Project.ScenarioListing
-        do { listing = try ctx.project.scenarioListing(matching: parsed.positional) } catch {
+        do { listing = try selection.listing(ctx.project) } catch {
             ctx.printError(error.description)
+            return ExitCode.badInput
+        }
+        guard !listing.scenarios.isEmpty || !listing.problems.isEmpty else {
+            ctx.printError("lockstep record: no scenarios under \(selection.describe)")
             return ExitCode.badInput
         }
         var recorded = 0, unchanged = 0, kept = 0, errors = 0, created = 0

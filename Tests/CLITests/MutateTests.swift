@@ -142,7 +142,7 @@ struct MutateTests {
         #expect(rows[1].cells.map(\.verdict) == [.caught])
         let run = p.mutate()
         #expect(run.code == 1)
-        #expect(run.out.contains("pinned: Scenarios/counter/pinned.scenario sets 'fault offByOne'"))
+        #expect(run.out.contains("pinned: pinned sets 'fault offByOne' itself, so it is not a catcher"))
         #expect(run.out.contains("UNCAUGHT counter fault offByOne"))
     }
 
