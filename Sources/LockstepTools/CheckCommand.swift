@@ -29,31 +29,13 @@ extension LockstepCommand {
         for scenario in listing.scenarios {
             let before = failed
             defer { if failed > before { failures.append(scenario) } }
-            switch GoldenCheck.check(ctx.project, scenario) {
-            case .passed:
-                passed += 1
-                ctx.print("ok    \(scenario)")
-            case .differs(let divergence):
-                failed += 1
-                ctx.print("FAIL  \(scenario)\n\(divergence)", )
-            case .artifactDiffers(let name, let reason):
-                failed += 1
-                ctx.print("FAIL  \(scenario)\n  artifact \(name): \(reason)")
-            case .unusableGolden(let path, let reason):
-                failed += 1
-                ctx.print("FAIL  \(scenario)\n  cannot use the golden \(path): \(reason)")
-            case .missingGolden(let path):
-                if ctx.isCI {
-                    failed += 1
-                    ctx.print("FAIL  \(scenario)\n  missing golden \(path) (CI=true: goldens must be recorded and committed)")
-                } else {
-                    failed += 1
-                    ctx.print("MISSING \(scenario)\n  no golden at \(path); read the trace with 'lockstep run \(scenario)', then 'lockstep record \(scenario)'")
-                }
-            case .invalid(let error):
-                invalid += 1
-                failed += 1
-                ctx.print("ERROR \(scenario)\n  \(error)")
+            let outcome = GoldenCheck.check(ctx.project, scenario)
+            // The words are CheckOutcome.report's, shared with LockstepTesting.
+            ctx.print(outcome.report(for: scenario, isCI: ctx.isCI))
+            switch outcome {
+            case .passed: passed += 1
+            case .differs, .artifactDiffers, .unusableGolden, .missingGolden: failed += 1
+            case .invalid: invalid += 1; failed += 1
             }
         }
         for stale in GoldenCheck.staleTemporaryFiles(ctx.project, remove: false) {

@@ -57,6 +57,7 @@ public enum LockstepCommand {
 
             """
         for c in commands { s += "  \(c.usage)\n" }
+        s += "  lockstep --version               (or lockstep version) prints 'lockstep \(version)'\n"
         s += "\nexit codes: 0 ok, 1 golden differs or missing, 2 bad input or usage, 3 output could not be written, 125 bisect: cannot build/run\n"
         return s
     }
@@ -65,6 +66,11 @@ public enum LockstepCommand {
     public static func main(_ arguments: [String], _ context: CommandContext) -> Int32 {
         guard let name = arguments.first else { context.printError(overview); return ExitCode.badInput }
         if name == "--help" || name == "-h" || name == "help" { context.print(overview); return ExitCode.ok }
+        if name == "--version" || name == "version" {
+            guard arguments.count == 1 else { context.printError("lockstep \(name): takes no arguments"); return ExitCode.badInput }
+            context.print("lockstep \(version)")
+            return ExitCode.ok
+        }
         guard let command = commands.first(where: { $0.name == name }) else {
             context.printError("lockstep: unknown command '\(name)'\n\n" + overview)
             return ExitCode.badInput
