@@ -14,6 +14,8 @@
 //   Fixtures        the small domains that exercise the core (Tests/Fixtures). Core and Platform only.
 //   Registry        the list of every domain's `entry` (no other code).
 //   Lockstep        the umbrella for users' packages: re-exports Core, Runner, Tools and Platform.
+//   LockstepTesting golden and determinism checks as Swift Testing tests, for users' test targets
+//                   (imports Testing; re-exports LockstepRunner, so Simulation comes with it).
 //   lockstep        the executable (Sources/LockstepCLI): `main`, wiring the process to LockstepTools.
 //   LockstepFuzz    libFuzzer entry points (Fuzz/Sources), declared only when LOCKSTEP_FUZZ=1: `Fuzz/run`
 //                   builds them with the fuzzer sanitizer, which supplies `main` (docs/fuzzing.md).
@@ -40,11 +42,13 @@ var targets: [Target] = [
     .target(name: "Registry", dependencies: [core, "Fixtures"] + domains.map { .target(name: $0) }, path: "Sources/Registry"),
     // The umbrella for users' packages: `import Lockstep` gives the core, the runner and the tools.
     .target(name: "Lockstep", dependencies: [core, "LockstepRunner", "LockstepTools", "Platform"], path: "Sources/Lockstep"),
+    // Imports Swift Testing, so only test targets may depend on it (docs/using-lockstep-in-your-app.md).
+    .target(name: "LockstepTesting", dependencies: [core, "LockstepRunner", "LockstepTools"], path: "Sources/LockstepTesting"),
     .executableTarget(name: "LockstepCLI", dependencies: [core, "LockstepRunner", "LockstepTools", "Registry"], path: "Sources/LockstepCLI"),
     .testTarget(name: "LockstepTests", dependencies: [core, "LockstepRunner", "LockstepTools", "Fixtures"], path: "Tests/LockstepTests",
                 resources: [.copy("Resources")]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform", core, "LockstepRunner"], path: "Tests/PlatformTests"),
-    .testTarget(name: "GoldenTests", dependencies: [core, "LockstepRunner", "Registry"], path: "Tests/GoldenTests"),
+    .testTarget(name: "GoldenTests", dependencies: [core, "LockstepRunner", "LockstepTesting", "Registry"], path: "Tests/GoldenTests"),
     .testTarget(name: "CLITests", dependencies: [core, "LockstepRunner", "LockstepTools", "Registry", "Fixtures"], path: "Tests/CLITests"),
 ]
 
@@ -73,8 +77,14 @@ let package = Package(
     name: "Lockstep",
     products: [
         .executable(name: "lockstep", targets: ["LockstepCLI"]),
+        // What another package may depend on (docs/using-lockstep-in-your-app.md). `Lockstep` is the
+        // one most need: the umbrella for the executable, `LockstepCore` and `Platform` for domains.
         .library(name: "Lockstep", targets: ["Lockstep"]),
         .library(name: "LockstepCore", targets: ["LockstepCore"]),
+        .library(name: "Platform", targets: ["Platform"]),
+        .library(name: "LockstepRunner", targets: ["LockstepRunner"]),
+        .library(name: "LockstepTools", targets: ["LockstepTools"]),
+        .library(name: "LockstepTesting", targets: ["LockstepTesting"]),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

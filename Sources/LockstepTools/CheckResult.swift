@@ -33,7 +33,7 @@ public struct CheckResult: Sendable {
 
     /// The heading and detail as `check` prints them, without colour.
     public var report: String {
-        let heading = label.padded(to: 5) + " " + scenario
+        let heading = CheckOutcome.heading(label, scenario)
         return detail.isEmpty ? heading : heading + "\n" + detail
     }
 
@@ -56,27 +56,16 @@ public struct CheckResult: Sendable {
         from(GoldenCheck.check(project, scenario), scenario: scenario, ci: ci)
     }
 
-    /// The words for an outcome (shared with `LockstepTesting`, so a test failure reads like `check`).
+    /// The words for an outcome: `CheckOutcome.label` and `detail`, which LockstepTesting uses too,
+    /// so a failing Swift test reads like `check`.
     public static func from(_ outcome: CheckOutcome, scenario: String, ci: Bool) -> CheckResult {
-        switch outcome {
-        case .passed:
-            return CheckResult(scenario: scenario, status: .passed, detail: "")
-        case .differs(let divergence):
-            return CheckResult(scenario: scenario, status: .failed, detail: divergence.description)
-        case .artifactDiffers(let name, let reason):
-            return CheckResult(scenario: scenario, status: .failed, detail: "  artifact \(name): \(reason)")
-        case .unusableGolden(let path, let reason):
-            return CheckResult(scenario: scenario, status: .failed, detail: "  cannot use the golden \(path): \(reason)")
-        case .missingGolden(let path):
-            if ci {
-                return CheckResult(scenario: scenario, status: .failed,
-                                   detail: "  missing golden \(path) (CI=true: goldens must be recorded and committed)")
-            }
-            return CheckResult(scenario: scenario, status: .missing,
-                               detail: "  no golden at \(path); read the trace with 'lockstep run \(scenario)', then 'lockstep record \(scenario)'")
-        case .invalid(let error):
-            return CheckResult(scenario: scenario, status: .error, detail: "  \(error)")
+        let status: Status = switch outcome {
+        case .passed: .passed
+        case .differs, .artifactDiffers, .unusableGolden: .failed
+        case .missingGolden: ci ? .failed : .missing
+        case .invalid: .error
         }
+        return CheckResult(scenario: scenario, status: status, detail: outcome.detail(for: scenario, isCI: ci))
     }
 
     /// An entry of `Scenarios/` the walk did not follow (a link out, a loop, too deep).

@@ -20,6 +20,9 @@ public final class CommandContext {
     public var inputIsTerminal: Bool
     /// Reads one line of the user's answer (without the newline), nil at end of input. Tests script it.
     public var readLine: () -> String?
+    /// The folders `lint` checks when given none (relative to the root): a package that uses Lockstep
+    /// names its own domains' folders through `LockstepMain.run(domains:lintFolders:)`.
+    public var lintFolders: [String] = LintCommand.defaultFolders
 
     public init(project: Project, environment: [String: String], streamFD: Int32? = nil,
                 style: TerminalStyle = .plain, errorStyle: TerminalStyle = .plain,

@@ -3,7 +3,8 @@ import LockstepRunner
 
 /// `lockstep lint [DIR...]`: the purity check of domain and platform sources.
 public enum LintCommand {
-    /// The folders linted when none are given, relative to the project root.
+    /// The folders Lockstep's own executable lints when none are given, relative to the project root
+    /// (`CommandContext.lintFolders` is what a run uses).
     public static let defaultFolders = ["Sources/Domains", "Sources/Platform"]
 
     /// Source files larger than this are refused rather than read (no domain file is near it).
@@ -11,10 +12,13 @@ public enum LintCommand {
 
     public static var help: String {
         var s = """
-            Checks Swift sources (default: Sources/Domains and Sources/Platform; or the given folders and
-            .swift files) for code that would make a trace depend on the machine, the real clock, real
-            randomness or hash order. Prints one 'path:line:column: rule: message' per finding, sorted,
-            then 'N files, N findings'. Exit 0 clean, 1 findings, 2 usage.
+            Checks Swift sources (default: the executable's lint folders, Sources/Domains and Sources/Platform
+            in Lockstep itself; or the given folders and .swift files) for code that would make a trace
+            depend on the machine, the real clock, real randomness or hash order. Prints one
+            'path:line:column: rule: message' per finding, sorted, then 'N files, N findings'.
+            Finding no .swift file at all is an error: linting nothing is not a pass. A package that uses
+            Lockstep names its domains' folders in main.swift: LockstepMain.run(domains:lintFolders:).
+            Exit 0 clean, 1 findings, 2 usage or no files.
 
             rules:
 
@@ -54,7 +58,7 @@ public enum LintCommand {
         }
         var files: [String] = []
         if parsed.positional.isEmpty {
-            for folder in defaultFolders where FileIO.isDirectory(ctx.project.root + "/" + folder) {
+            for folder in ctx.lintFolders where FileIO.isDirectory(ctx.project.root + "/" + folder) {
                 files += FileIO.walk(ctx.project.root + "/" + folder, suffix: ".swift")
             }
         } else {
@@ -68,6 +72,15 @@ public enum LintCommand {
         }
         var unique: [String] = []
         for file in files where !unique.contains(file) { unique.append(file) }
+        // Linting nothing is not a pass: in a package that uses Lockstep the default folders are
+        // usually Lockstep's own, which that package does not have.
+        guard !unique.isEmpty else {
+            let looked = parsed.positional.isEmpty ? ctx.lintFolders : parsed.positional
+            ctx.printError("lockstep lint: no .swift files in \(looked.isEmpty ? "(no folders)" : looked.joined(separator: ", ")); "
+                           + "name the folders of your domains' sources: 'lockstep lint Sources/MyDomain', or "
+                           + "'LockstepMain.run(domains: [...], lintFolders: [\"Sources/MyDomain\"])' in your main.swift")
+            return ExitCode.badInput
+        }
 
         var sources: [(display: String, bytes: [UInt8])] = []
         for file in unique {

@@ -50,6 +50,7 @@ public enum LockstepCommand {
 
             """
         for c in commands { s += "  \(c.usage)\n" }
+        s += "  lockstep --version               (or lockstep version) prints 'lockstep \(version)'\n"
         s += "\nexit codes: 0 ok, 1 golden differs or missing, 2 bad input or usage, 3 output could not be written, 125 bisect: cannot build/run\n"
         return s
     }
@@ -61,6 +62,11 @@ public enum LockstepCommand {
         if name == "help" {
             // `lockstep help COMMAND` is `lockstep COMMAND --help`.
             return main([arguments[1], "--help"], context)
+        }
+        if name == "--version" || name == "version" {
+            guard arguments.count == 1 else { context.printError("lockstep \(name): takes no arguments"); return ExitCode.badInput }
+            context.print("lockstep \(version)")
+            return ExitCode.ok
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             let hint = DidYouMean.hint(for: name, among: commands.map(\.name))

@@ -71,6 +71,21 @@ final class TempProject {
         for command in LockstepCommand.commands { #expect(overview.out.contains("  \(command.usage)\n")) }
     }
 
+    /// The version is CHANGELOG.md's latest heading, printed alone, by either spelling.
+    @Test func versionIsPrinted() throws {
+        let project = try TempProject()
+        for spelling in ["--version", "version"] {
+            let result = project.run([spelling])
+            #expect(result.code == ExitCode.ok)
+            #expect(result.out == "lockstep 0.13.0\n")
+            #expect(result.err.isEmpty)
+        }
+        #expect(project.run(["--version", "extra"]).code == ExitCode.badInput)
+        #expect(project.run(["--help"]).out.contains("lockstep --version"))
+        let changelog = String(decoding: try FileIO.read(LintCommandTests.packageRoot + "/CHANGELOG.md"), as: UTF8.self)
+        #expect(changelog.contains("\n## \(LockstepCommand.version)"), "CHANGELOG.md has no heading for \(LockstepCommand.version)")
+    }
+
     @Test func implementedCommandsDescribeThemselves() throws {
         let project = try TempProject()
         #expect(project.run(["lint", "--help"]).out.contains("unordered-iteration"))
@@ -252,11 +267,14 @@ final class TempProject {
         #expect(project.run(["diff", project.root + "/a.trace", project.root + "/missing.trace"]).code == ExitCode.badInput)
     }
 
+    /// Linting nothing is not a pass: a project without the default folders is told how to name its own.
     @Test func lintOnAProjectWithoutSources() throws {
         let project = try TempProject()
         let result = project.run(["lint"])
-        #expect(result.code == ExitCode.ok)
-        #expect(result.out == "0 files, 0 findings\n")
+        #expect(result.code == ExitCode.badInput)
+        #expect(result.out == "")
+        #expect(result.err.hasPrefix("lockstep lint: no .swift files in Sources/Domains, Sources/Platform; "), "\(result.err)")
+        #expect(result.err.contains("lintFolders"))
     }
 }
 

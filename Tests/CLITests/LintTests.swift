@@ -223,6 +223,32 @@ private func rules(_ source: String) -> [String] {
             """)
     }
 
+    /// The folders a package names through `LockstepMain.run(domains:lintFolders:)` are the default.
+    @Test func configuredFoldersAreTheDefault() throws {
+        let dir = try TempDirectory()
+        try FileIO.writeAtomically(Array("let t = Date()\n".utf8), to: dir.path + "/Sources/Steep/Steep.swift")
+        try FileIO.writeAtomically(Array("let clean = 1\n".utf8), to: dir.path + "/Sources/Domains/D.swift")
+        let ctx = CommandContext(project: Project(root: dir.path, domains: []), environment: [:])
+        ctx.lintFolders = ["Sources/Steep"]
+        #expect(LintCommand.run([], ctx) == ExitCode.mismatch)
+        #expect(ctx.outText == "Sources/Steep/Steep.swift:1:9: date: Date( reads the real clock; use world.now\n1 files, 1 findings\n")
+    }
+
+    /// Zero files is exit 2 naming the folders looked at, whether they are the defaults or given.
+    @Test func lintingNoFilesIsAnError() throws {
+        let dir = try TempDirectory()
+        try FileIO.makeDirectories(dir.path + "/Sources/Empty")
+        try FileIO.writeAtomically(Array("not swift\n".utf8), to: dir.path + "/Sources/Empty/README.md")
+        let configured = CommandContext(project: Project(root: dir.path, domains: []), environment: [:])
+        configured.lintFolders = ["Sources/Steep", "Sources/Empty"]
+        #expect(LintCommand.run([], configured) == ExitCode.badInput)
+        #expect(configured.outText == "")
+        #expect(configured.errText.hasPrefix("lockstep lint: no .swift files in Sources/Steep, Sources/Empty; name the folders"), "\(configured.errText)")
+        let given = CommandContext(project: Project(root: dir.path, domains: []), environment: [:])
+        #expect(LintCommand.run(["Sources/Empty"], given) == ExitCode.badInput)
+        #expect(given.errText.hasPrefix("lockstep lint: no .swift files in Sources/Empty;"), "\(given.errText)")
+    }
+
     @Test func missingFolderIsUsage() throws {
         let dir = try TempDirectory()
         let ctx = CommandContext(project: Project(root: dir.path, domains: []), environment: [:])

@@ -1,0 +1,4 @@
+import Lockstep
+import Steep
+
+LockstepMain.run(domains: [Steep.entry], lintFolders: ["Sources/Steep"])

@@ -1,0 +1,49 @@
+import Testing
+import LockstepCore
+import LockstepRunner
+import LockstepTools
+
+/// Whole-package checks, each one `@Test`: what `lockstep check` and `lockstep mutate` would say
+/// about the package beyond single scenarios.
+extension LockstepGoldens {
+    /// Every golden belongs to a scenario: a stale golden is a scenario someone deleted or renamed.
+    public func checkNoOrphanGoldens(sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let project else { Issue.record("no Lockstep package root", sourceLocation: sourceLocation); return }
+        let expected = Set(scenarios.map { project.goldenPath(forScenario: $0) })
+        guard FileIO.isDirectory(project.goldenDirectory) else { return }
+        for golden in FileIO.walk(project.goldenDirectory, suffix: ".golden").map({ project.displayPath(forDisk: $0) }).sorted()
+        where !expected.contains(golden) {
+            Issue.record(Comment(rawValue: "orphan golden \(golden) has no scenario"), sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Each domain's declarations meet the contract (`DomainEntry.problems`: reserved kinds,
+    /// `kind(of:)`, declarations that read every field first).
+    public func checkDeclarations(sourceLocation: SourceLocation = #_sourceLocation) {
+        for entry in domains {
+            for problem in entry.problems { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
+        }
+    }
+
+    /// Every declared event kind, setting and generator is used by some scenario with a golden (the
+    /// `vocabulary:` line of `lockstep check`).
+    public func checkVocabularyCovered(sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let project else { Issue.record("no Lockstep package root", sourceLocation: sourceLocation); return }
+        let coverage = VocabularyCoverage.measure(project)
+        if !coverage.missing.isEmpty {
+            Issue.record(Comment(rawValue: "not used by any scenario with a golden: " + coverage.missing.map(\.description).joined(separator: ", ")),
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Every declared fault is caught by some golden of its domain, as `lockstep mutate` requires.
+    /// Replays every scenario once per fault of its domain: cheap for a small package, slow for a
+    /// large one (run `lockstep mutate` in CI instead).
+    public func checkFaultsCaught(sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let project else { Issue.record("no Lockstep package root", sourceLocation: sourceLocation); return }
+        let report = MutateMatrix.run(project, scenarios: project.allScenarios())
+        if !report.uncaught.isEmpty {
+            Issue.record(Comment(rawValue: MutateCommand.render(report).joined(separator: "\n")), sourceLocation: sourceLocation)
+        }
+    }
+}
