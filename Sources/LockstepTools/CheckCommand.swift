@@ -7,7 +7,7 @@ extension LockstepCommand {
 
     static func check(_ args: [String], _ ctx: CommandContext) -> Int32 {
         let parsed: Arguments
-        do { parsed = try Arguments(args, valued: [], switches: []) } catch { return usage(ctx, error.description, "check") }
+        do { parsed = try Arguments(args, valued: [], switches: ["pending"]) } catch { return usage(ctx, error.description, "check") }
         let listing: Project.ScenarioListing
         do { listing = try ctx.project.scenarioListing(matching: parsed.positional) } catch {
             ctx.printError(error.description)
@@ -29,7 +29,9 @@ extension LockstepCommand {
         for scenario in listing.scenarios {
             let before = failed
             defer { if failed > before { failures.append(scenario) } }
-            switch GoldenCheck.check(ctx.project, scenario) {
+            let outcome = GoldenCheck.check(ctx.project, scenario)
+            defer { if parsed.has("pending") { PendingReport.afterCheck(ctx, scenario, outcome) } }
+            switch outcome {
             case .passed:
                 passed += 1
                 ctx.print("ok    \(scenario)")
@@ -59,13 +61,14 @@ extension LockstepCommand {
         for stale in GoldenCheck.staleTemporaryFiles(ctx.project, remove: false) {
             ctx.print("stale \(stale.path): a temporary file left by an interrupted 'lockstep record'; \(stale.note)")
         }
+        let unreferenced = parsed.positional.isEmpty ? PendingReport.unreferenced(ctx) : ""
         if parsed.positional.isEmpty { ctx.print(VocabularyCoverage.measure(ctx.project).summaryLine) }
         // Every failure again at the end, so the reader of a long log finds them without scrolling.
         if !failures.isEmpty {
             ctx.print("failed:")
             for f in failures { ctx.print("  \(f)") }
         }
-        ctx.print("\(passed) passed, \(failed) failed")
+        ctx.print("\(passed) passed, \(failed) failed\(unreferenced)")
         if invalid > 0 { return ExitCode.badInput }
         return failed == 0 ? ExitCode.ok : ExitCode.mismatch
     }

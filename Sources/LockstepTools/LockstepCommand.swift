@@ -20,27 +20,37 @@ public enum LockstepCommand {
                 The trace streams: memory does not grow with the length of the scenario.
                 --fault NAME switches on a domain's named historical bug for this run.
                 """, run: runCommand),
-            Command(name: "check", usage: "lockstep check [PATH...]", help: """
+            Command(name: "check", usage: "lockstep check [PATH...] [--pending]", help: """
                 Replays scenarios (default: all of Scenarios/) and compares each trace and artifact with its
                 golden byte for byte. Prints the first divergence of each failure, lists every failed scenario
                 again under 'failed:', and ends with 'N passed, N failed'. A path with no scenarios is an error
                 (exit 2): checking nothing is not a pass. A missing golden is always a failure; under CI=true the message says it must be
                 recorded and committed, otherwise it says how to read the trace and record it.
                 When run on all scenarios, also prints a 'vocabulary:' line: the declared event kinds, settings and
-                generators no scenario with a golden uses.
+                generators no scenario with a golden uses, and one 'unreferenced PATH: no scenario …' line per file
+                under Golden/ that belongs to no scenario (counted in the summary; it does not fail the check;
+                'lockstep prune' removes them).
+                --pending writes each failing scenario's new trace beside its golden as NAME.golden.pending (and each
+                differing artifact as PATH.pending), reported as 'pending PATH', for 'lockstep review'; the golden is
+                not touched, and a passing scenario's stale pending files are removed. Allowed under CI=true.
                 Exit 0 all passed, 1 a golden differs or is missing, 2 a scenario is invalid, 3 output could not be written.
                 """, run: check),
-            Command(name: "record", usage: "lockstep record PATH... | --all | --missing", help: """
+            Command(name: "record", usage: "lockstep record PATH... | --all | --missing [--pending]", help: """
                 Replays scenarios and writes their goldens and artifacts atomically. Read the trace before
                 you record it: a golden pins behaviour you have checked. Each scenario is reported as
                 'recorded FILES: new', 'recorded FILES: changed (N lines)' or 'unchanged SCENARIO'. With no
                 PATH it records nothing unless --all (every scenario) or --missing (only scenarios without a
                 golden) says so. Refused when CI=true. A scenario that fails to run writes nothing.
+                --pending writes pending goldens instead (as 'check --pending' does), for 'lockstep review'.
                 """, run: record),
             Command(name: "diff", usage: "lockstep diff A B", help: """
                 Shows the first divergence between two traces or goldens (files), or between a scenario's
-                golden and a fresh run when given one .scenario path. Exit 0 identical, 1 different.
+                golden and a fresh run when given one .scenario path, and how many steps differ. A difference in
+                the header ('header differs: - seed 1 / + seed 2') also shows the first differing step.
+                Exit 0 identical, 1 different.
                 """, run: diff),
+            Command(name: "review", usage: ReviewCommand.usage, help: ReviewCommand.help, run: ReviewCommand.run),
+            Command(name: "prune", usage: PruneCommand.usage, help: PruneCommand.help, run: PruneCommand.run),
             Command(name: "bisect", usage: "lockstep bisect --good REV [--bad REV] SCENARIO...", help: BisectCommand.help,
                     run: BisectCommand.run),
             Command(name: "lint", usage: "lockstep lint [DIR...]", help: LintCommand.help, run: LintCommand.run),

@@ -7,7 +7,7 @@ extension LockstepCommand {
 
     static func record(_ args: [String], _ ctx: CommandContext) -> Int32 {
         let parsed: Arguments
-        do { parsed = try Arguments(args, valued: [], switches: ["missing", "all"]) } catch { return usage(ctx, error.description, "record") }
+        do { parsed = try Arguments(args, valued: [], switches: ["missing", "all", "pending"]) } catch { return usage(ctx, error.description, "record") }
         guard !ctx.isCI else {
             ctx.printError("lockstep record: refused because CI=true; goldens are recorded by a person who has read the trace")
             return ExitCode.badInput
@@ -21,6 +21,7 @@ extension LockstepCommand {
             ctx.printError(error.description)
             return ExitCode.badInput
         }
+        if parsed.has("pending") { return PendingReport.record(ctx, listing) }
         var recorded = 0, unchanged = 0, kept = 0, errors = 0, created = 0
         for stale in GoldenCheck.staleTemporaryFiles(ctx.project, remove: true) {
             ctx.print("stale \(stale.path): a temporary file left by an interrupted 'lockstep record'; \(stale.note)")
