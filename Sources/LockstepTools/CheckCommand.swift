@@ -6,7 +6,7 @@ import LockstepRunner
 /// Scenarios replay on `--jobs` threads (default: one per processor); results are printed in the
 /// selection's order whatever finishes first, so the output is the same bytes for any `--jobs`.
 extension LockstepCommand {
-    static let checkUsage = "lockstep check [PATH|DOMAIN...] [--filter GLOB] [--shard i/n] [--quiet] [--json] [--junit FILE] [--artifacts DIR] [--jobs N]"
+    static let checkUsage = "lockstep check [PATH|DOMAIN...] [--filter GLOB] [--shard i/n] [--quiet] [--json] [--junit FILE] [--artifacts DIR] [--pending] [--jobs N]"
 
     static let checkHelp = """
         Replays scenarios (default: all of Scenarios/) and compares each trace and artifact with its
@@ -14,8 +14,9 @@ extension LockstepCommand {
         again under 'failed:', and ends with 'N passed, N failed'. Selecting no scenarios is an error
         (exit 2): checking nothing is not a pass. A missing golden is always a failure; under CI=true the
         message says it must be recorded and committed, otherwise it says how to read the trace and record it.
-        When run on all scenarios, also prints a 'vocabulary:' line: the declared event kinds, settings and
-        generators no scenario with a golden uses.
+        When run on all scenarios, also prints a 'vocabulary:' line (the declared event kinds, settings and
+        generators no scenario with a golden uses) and one 'unreferenced PATH: …' line per file under Golden/
+        that belongs to no scenario (counted in the summary, not a failure; 'lockstep prune' removes them).
           PATH|DOMAIN      a scenario file or folder, or a domain name (its folder Scenarios/DOMAIN/)
           --filter GLOB    keep scenarios whose name (chalk/zoom-then-undo) or file name (zoom-then-undo)
                            matches; * ? [a-z] as in the shell, * also crosses '/'; repeat for "or"
@@ -25,6 +26,9 @@ extension LockstepCommand {
           --quiet          print only failures, the failed: list and the summary
           --json           print JSON Lines instead: one object per scenario, then {"summary":…}
           --junit FILE     also write a JUnit XML report (one test case per scenario)
+          --pending        write each failure's new trace beside its golden as NAME.golden.pending (and
+                           differing artifacts as PATH.pending) for 'lockstep review'; the golden is not
+                           touched; a passing scenario's stale pending files are removed; allowed under CI
           --artifacts DIR  for each failure write DIR/<domain>/<name>/: report.txt, expected.golden,
                            actual.golden, and expected/actual/difference images of differing PNGs
                            (also LOCKSTEP_ARTIFACTS=DIR)
@@ -37,7 +41,7 @@ extension LockstepCommand {
         let selection: ScenarioSelection
         do {
             parsed = try Arguments(args, valued: ScenarioSelection.valuedOptions.union(["junit", "artifacts", "jobs"]),
-                                   switches: ["quiet", "json"])
+                                   switches: ["quiet", "json", "pending"])
             selection = try ScenarioSelection(parsed)
         } catch { return usage(ctx, error.description, "check") }
         let jobs: Int
@@ -62,7 +66,7 @@ extension LockstepCommand {
         let artifactsDirectory = (parsed.value("artifacts") ?? ctx.environment[FailureArtifacts.environmentKey])
             .flatMap { $0.isEmpty ? nil : $0 }
             .map { $0.hasPrefix("/") ? $0 : FileIO.currentDirectory() + "/" + $0 }
-        let quiet = parsed.has("quiet"), json = parsed.has("json")
+        let quiet = parsed.has("quiet"), json = parsed.has("json"), pending = parsed.has("pending")
 
         if (!selection.filters.isEmpty || selection.shard != nil) && !json && !quiet {
             let total = (try? ScenarioSelection(arguments: []).listing(ctx.project).scenarios.count) ?? 0
@@ -74,7 +78,7 @@ extension LockstepCommand {
         let progress = ProgressLine(ctx, label: "check", total: problems.count + scenarios.count)
         OrderedParallel.run(count: problems.count + scenarios.count, jobs: jobs, work: { i in
             var result = i < problems.count ? CheckResult.problem(problems[i])
-                                            : CheckResult.evaluate(project, scenarios[i - problems.count], ci: ci)
+                                            : CheckResult.evaluate(project, scenarios[i - problems.count], ci: ci, pending: pending)
             if let artifactsDirectory, result.status != .passed, i >= problems.count {
                 switch FailureArtifacts.write(project, scenario: result.scenario, report: result.report, into: artifactsDirectory) {
                 case .success(let folder): result.artifacts = folder
@@ -87,8 +91,9 @@ extension LockstepCommand {
             results.append(result)
             if json {
                 ctx.print(String(decoding: JSONDocument.bytes(result.json, keyOrder: .sortedByUTF8), as: UTF8.self))
-            } else if result.status != .passed || !quiet {
-                ctx.print(styled(result, ctx.style))
+            } else {
+                if result.status != .passed || !quiet { ctx.print(styled(result, ctx.style)) }
+                for note in result.notes { ctx.print(note) }
             }
             progress.update(done: results.count, current: result.scenario)
         })
@@ -109,9 +114,13 @@ extension LockstepCommand {
                 return ExitCode.outputFailed
             }
         }
+        // Files under Golden/ that no scenario owns: a warning, counted in the summary (prune removes them).
+        let unreferenced = selection.isEverything ? GoldenInventory.unreferenced(ctx.project) : []
+        if !json && !quiet { for file in unreferenced { ctx.print(file.description) } }
         if json {
             let summary: JSONValue = .object([("summary", .object([
                 ("passed", .integer(passed)), ("failed", .integer(failures.count)), ("errors", .integer(invalid)),
+                ("unreferenced", .array(unreferenced.map { .string($0.path) })),
             ]))])
             ctx.print(String(decoding: JSONDocument.bytes(summary, keyOrder: .sortedByUTF8), as: UTF8.self))
         } else {
@@ -122,6 +131,7 @@ extension LockstepCommand {
                 for f in failures { ctx.print("  \(f.scenario)") }
             }
             let summary = "\(passed) passed, \(failures.count) failed"
+                + (unreferenced.isEmpty ? "" : ", \(unreferenced.count) unreferenced (lockstep prune removes them)")
             ctx.print(failures.isEmpty ? summary : ctx.style.failure(summary))
         }
         if invalid > 0 { return ExitCode.badInput }

@@ -20,6 +20,8 @@ public struct CheckResult: Sendable {
     public var detail: String
     /// Where `--artifacts` put this failure's files, or why it could not.
     public var artifacts: String?
+    /// What `--pending` did for it (`pending PATH`, `removed stale PATH`), printed after the report.
+    public var notes: [String] = []
 
     /// `ok`, `FAIL`, `MISSING` or `ERROR`.
     public var label: String {
@@ -52,8 +54,13 @@ public struct CheckResult: Sendable {
     }
 
     /// Checks one scenario against its golden; `ci` decides whether a missing golden is a failure.
-    public static func evaluate(_ project: Project, _ scenario: String, ci: Bool) -> CheckResult {
-        from(GoldenCheck.check(project, scenario), scenario: scenario, ci: ci)
+    /// With `pending`, a failure's new trace is written beside its golden for `lockstep review`
+    /// (and a pass removes stale pending files), as `notes`.
+    public static func evaluate(_ project: Project, _ scenario: String, ci: Bool, pending: Bool = false) -> CheckResult {
+        let outcome = GoldenCheck.check(project, scenario)
+        var result = from(outcome, scenario: scenario, ci: ci)
+        if pending { result.notes = PendingReport.afterCheck(project, scenario, outcome).lines }
+        return result
     }
 
     /// The words for an outcome: `CheckOutcome.label` and `detail`, which LockstepTesting uses too,
@@ -80,6 +87,7 @@ public struct CheckResult: Sendable {
         ]
         if !detail.isEmpty { fields.append(("report", .string(report))) }
         if let artifacts { fields.append(("artifacts", .string(artifacts))) }
+        if !notes.isEmpty { fields.append(("notes", .array(notes.map { .string($0) }))) }
         return .object(fields)
     }
 

@@ -23,17 +23,22 @@ public enum LockstepCommand {
                 --fault NAME switches on a domain's named historical bug for this run.
                 """, run: runCommand),
             Command(name: "check", usage: checkUsage, help: checkHelp, run: check),
-            Command(name: "record", usage: "lockstep record PATH|DOMAIN... [--filter GLOB] | --all | --missing", help: """
+            Command(name: "record", usage: "lockstep record PATH|DOMAIN... [--filter GLOB] [--pending] | --all | --missing", help: """
                 Replays scenarios and writes their goldens and artifacts atomically. Read the trace before
                 you record it: a golden pins behaviour you have checked. Each scenario is reported as
                 'recorded FILES: new', 'recorded FILES: changed (N lines)' or 'unchanged SCENARIO'. With no
                 PATH it records nothing unless --all (every scenario) or --missing (only scenarios without a
                 golden) says so. Refused when CI=true. A scenario that fails to run writes nothing.
+                --pending writes pending goldens instead (as 'check --pending' does), for 'lockstep review'.
                 """, run: record),
             Command(name: "diff", usage: "lockstep diff A B", help: """
                 Shows the first divergence between two traces or goldens (files), or between a scenario's
-                golden and a fresh run when given one .scenario path. Exit 0 identical, 1 different.
+                golden and a fresh run when given one .scenario path, and how many steps differ. A difference in
+                the header ('header differs: - seed 1 / + seed 2') also shows the first differing step.
+                Exit 0 identical, 1 different.
                 """, run: diff),
+            Command(name: "review", usage: ReviewCommand.usage, help: ReviewCommand.help, run: ReviewCommand.run),
+            Command(name: "prune", usage: PruneCommand.usage, help: PruneCommand.help, run: PruneCommand.run),
             Command(name: "bisect", usage: "lockstep bisect --good REV [--bad REV] SCENARIO...", help: BisectCommand.help,
                     run: BisectCommand.run),
             Command(name: "lint", usage: "lockstep lint [DIR...]", help: LintCommand.help, run: LintCommand.run),

@@ -9,7 +9,7 @@ extension LockstepCommand {
         let parsed: Arguments
         let selection: ScenarioSelection
         do {
-            parsed = try Arguments(args, valued: ScenarioSelection.valuedOptions, switches: ["missing", "all"])
+            parsed = try Arguments(args, valued: ScenarioSelection.valuedOptions, switches: ["missing", "all", "pending"])
             selection = try ScenarioSelection(parsed)
         } catch { return usage(ctx, error.description, "record") }
         guard !ctx.isCI else {
@@ -29,6 +29,7 @@ extension LockstepCommand {
             ctx.printError("lockstep record: no scenarios under \(selection.describe)")
             return ExitCode.badInput
         }
+        if parsed.has("pending") { return PendingReport.record(ctx, listing) }
         var recorded = 0, unchanged = 0, kept = 0, errors = 0, created = 0
         for stale in GoldenCheck.staleTemporaryFiles(ctx.project, remove: true) {
             ctx.print("stale \(stale.path): a temporary file left by an interrupted 'lockstep record'; \(stale.note)")

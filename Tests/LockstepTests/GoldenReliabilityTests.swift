@@ -500,7 +500,9 @@ struct ByteReportTests {
         try tree.write("Golden/lockstep-unit-tmp/g.golden", bytes: try replacing(golden, "Caf\u{E9}", Array("Cafe".utf8) + [0xCC, 0x81]))
         #expect(Array(report(project, display).utf8) == Array("""
             FAIL  \(display)
+              header differs: - title "Cafe\u{301}" / + title "Caf\u{E9}"
               first divergence at line 4; the lines are the same text in different Unicode normalization forms (NFC and NFD, for example) and differ from byte 11
+              only the header differs; every step is the same (of 2 steps)
                 lockstep-trace 1
                 scenario \(display)
                 domain counter

@@ -24,13 +24,74 @@ public struct TraceDivergence: Sendable, CustomStringConvertible {
     public var context: [String]
     /// A one-line reason (unknown version, truncated golden, state-only change).
     public var reason: String
+    /// Header lines that differ (`seed 1` against `seed 2`), when the first divergence is in the header.
+    public var headerChanges: [HeaderChange] = []
+    /// When the first divergence is in the header: the first step that differs too, if any.
+    public var firstDifferingStep: StepDifference?
+    /// How many steps differ, when the report could count them (not for a CRLF or foreign golden).
+    public var steps: StepCount?
+
+    /// One header line on each side (nil: that side has no such line).
+    public struct HeaderChange: Sendable, Equatable {
+        public var expected: String?
+        public var actual: String?
+    }
+
+    /// The first differing line inside the steps, with each side's own line number (a header line
+    /// more or less moves every later line).
+    public struct StepDifference: Sendable {
+        public var expectedLine: Int
+        public var actualLine: Int
+        public var stepLine: String?
+        public var expected: String?
+        public var actual: String?
+    }
+
+    /// Differing steps, compared block by block (a step line and its outputs) in step order after
+    /// the first divergence.
+    public struct StepCount: Sendable, Equatable {
+        public var differing: Int
+        /// Steps in the run, when the run's end was within the compared window.
+        public var total: Int?
+        /// The index of the first differing step.
+        public var first: Int?
+        /// False when the window after the divergence was cut at `TraceComparator.tailBytes`:
+        /// `differing` is then a lower bound.
+        public var exact: Bool
+        /// The bytes after the divergence that were compared when not exact.
+        public var windowBytes: Int
+        /// Whether the first divergence is in the header (or else, with no differing step, the footer).
+        public var inHeader: Bool
+
+        public var sentence: String {
+            let of = total.map { " (of \($0) step\($0 == 1 ? "" : "s"))" } ?? ""
+            if differing == 0 {
+                guard exact else { return "no step differs in the \(windowBytes) bytes after the divergence (the limit tailBytes)" }
+                return inHeader ? "only the header differs; every step is the same\(of)" : "every step is the same\(of); only the footer differs"
+            }
+            let count = (exact ? "" : "at least ") + "\(differing) step\(differing == 1 && exact ? " differs" : "s differ")"
+            let firstText = first.map { differing == 1 && exact ? ": step \($0)" : ", the first is step \($0)" } ?? ""
+            let cut = exact ? "" : " (counted in the \(windowBytes) bytes after the divergence, the limit tailBytes)"
+            return count + of + firstText + cut
+        }
+    }
 
     public var description: String {
-        var out = "  \(reason)\n"
+        var out = ""
+        for change in headerChanges {
+            out += "  header differs: - \(change.expected ?? "<no such line>") / + \(change.actual ?? "<no such line>")\n"
+        }
+        out += "  \(reason)\n"
+        if let steps { out += "  \(steps.sentence)\n" }
         if let stepLine { out += "  in step: \(stepLine)\n" }
         for c in context { out += "    \(c)\n" }
         out += "  - expected (line \(line)): \(expected ?? "<end of golden>")\n"
         out += "  + actual   (line \(line)): \(actual ?? "<end of run>")\n"
+        if let step = firstDifferingStep {
+            out += "  first differing step" + (step.stepLine.map { ": \($0)" } ?? "") + "\n"
+            out += "  - expected (line \(step.expectedLine)): \(step.expected ?? "<end of golden>")\n"
+            out += "  + actual   (line \(step.actualLine)): \(step.actual ?? "<end of run>")\n"
+        }
         return out
     }
 }
@@ -217,8 +278,125 @@ public enum TraceDiff {
         if footerNote && !w.expectedHasStateLine {
             reason += "; the golden has no footer, so it is truncated"
         }
-        return TraceDivergence(line: line, stepLine: stepLine.map(show), expected: expectedLine.map(show),
-                               actual: actualLine.map(show), context: context.map(show), reason: reason)
+        var result = TraceDivergence(line: line, stepLine: stepLine.map(show), expected: expectedLine.map(show),
+                                     actual: actualLine.map(show), context: context.map(show), reason: reason)
+        if !onlyFinalNewline && footerNote { addStepReport(&result, w) }
+        return result
+    }
+
+    /// A step block: a step line and its outputs, or a `---` line and what follows it, or the lines
+    /// before the first of these (the lead).
+    struct Block {
+        var lines: ArraySlice<[UInt8]>
+        /// Index in the window's line array of the block's first line.
+        var start: Int
+        var isStep: Bool
+    }
+
+    static let dashes = Array("---".utf8)
+
+    /// Splits `lines[from...]` into blocks; the lead (possibly empty) is always block 0.
+    static func blocks(_ lines: [[UInt8]], from: Int, leadIsStep: Bool) -> [Block] {
+        var result: [Block] = []
+        var start = from
+        var isStep = leadIsStep
+        var i = from
+        while i < lines.count {
+            if isStepLine(lines[i]) || lines[i] == dashes {
+                result.append(Block(lines: lines[start..<i], start: start, isStep: isStep))
+                start = i
+                isStep = isStepLine(lines[i])
+            }
+            i += 1
+        }
+        result.append(Block(lines: lines[start..<max(start, lines.count)], start: start, isStep: isStep))
+        return result
+    }
+
+    /// The step index at the start of a step line (`12 3.000000000 add` → 12).
+    static func stepIndex(_ line: [UInt8]) -> Int? {
+        let digits = line.prefix { $0 >= 48 && $0 <= 57 }
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+    }
+
+    /// Counts the differing steps in the window (and, for a header divergence, lists the header
+    /// changes and finds the first differing step). Steps are aligned by their order, not by an edit
+    /// distance: a step more or less makes every later step differ, which the count then says.
+    static func addStepReport(_ result: inout TraceDivergence, _ w: DiffWindow) {
+        let e = w.expected, a = w.actual
+        let shared = w.sharedLines - w.base  // index of the first unshared line in e and a
+        let inHeader = w.sharedDashes == 0
+        var eBlocks: [Block], aBlocks: [Block]
+        var leadStepIndex: Int? = nil
+        if inHeader {
+            guard let ed = e.firstIndex(of: dashes), let ad = a.firstIndex(of: dashes) else { return }
+            result.headerChanges = headerChanges(Array(e[..<ed]), Array(a[..<ad]))
+            eBlocks = blocks(e, from: ed, leadIsStep: false)
+            aBlocks = blocks(a, from: ad, leadIsStep: false)
+        } else {
+            guard shared >= 0 else { return }
+            eBlocks = blocks(e, from: min(shared, e.count), leadIsStep: w.lastBoundaryIsStep)
+            aBlocks = blocks(a, from: min(shared, a.count), leadIsStep: w.lastBoundaryIsStep)
+            if w.lastBoundaryIsStep { leadStepIndex = w.stepLineBefore.flatMap(stepIndex) }
+        }
+        // A side cut by the window: its last block may be incomplete, so it is not compared.
+        if !w.expectedEnds { eBlocks.removeLast() }
+        if !w.actualEnds { aBlocks.removeLast() }
+        let exact = w.expectedEnds && w.actualEnds
+        let comparable = exact ? max(eBlocks.count, aBlocks.count)
+            : min(w.expectedEnds ? Int.max : eBlocks.count, w.actualEnds ? Int.max : aBlocks.count)
+        var differing = 0
+        var first: Int? = nil
+        var firstBlock: Int? = nil
+        for k in 0..<comparable {
+            let eb = k < eBlocks.count ? eBlocks[k] : nil, ab = k < aBlocks.count ? aBlocks[k] : nil
+            let isStep = (eb?.isStep ?? false) || (ab?.isStep ?? false)
+            guard isStep, !(eb.map { Array($0.lines) } == ab.map { Array($0.lines) }) else { continue }
+            differing += 1
+            if firstBlock == nil {
+                firstBlock = k
+                let line = ab.flatMap { $0.lines.first } ?? eb.flatMap { $0.lines.first }
+                first = (k == 0 && !inHeader) ? leadStepIndex : line.flatMap(stepIndex)
+            }
+        }
+        let total = w.actualEnds ? w.sharedSteps + aBlocks.dropFirst().filter(\.isStep).count + (inHeader && aBlocks.first?.isStep == true ? 1 : 0) : nil
+        result.steps = TraceDivergence.StepCount(differing: differing, total: total, first: first, exact: exact,
+                                                 windowBytes: w.tailBytes, inHeader: inHeader)
+        // A header divergence hides the steps' own first difference: find it.
+        if inHeader, let k = firstBlock {
+            let eb = k < eBlocks.count ? eBlocks[k] : nil, ab = k < aBlocks.count ? aBlocks[k] : nil
+            var j = 0
+            let el = eb.map { Array($0.lines) } ?? [], al = ab.map { Array($0.lines) } ?? []
+            while j < el.count && j < al.count && el[j] == al[j] { j += 1 }
+            // As above: a step line that differs only in its digest points at its first differing output.
+            if j == 0, el.count > 1 || al.count > 1, let ef = el.first, let af = al.first, dropDigest(ef) == dropDigest(af) {
+                var k = 1
+                while k < el.count && k < al.count && el[k] == al[k] { k += 1 }
+                if k < el.count || k < al.count { j = k }
+            }
+            let eStart = eb?.start ?? eBlocks.last.map { $0.start + $0.lines.count } ?? e.count
+            let aStart = ab?.start ?? aBlocks.last.map { $0.start + $0.lines.count } ?? a.count
+            result.firstDifferingStep = TraceDivergence.StepDifference(
+                expectedLine: w.base + eStart + j + 1, actualLine: w.base + aStart + j + 1,
+                stepLine: (al.first ?? el.first).map(display),
+                expected: j < el.count ? display(el[j]) : nil, actual: j < al.count ? display(al[j]) : nil)
+        }
+    }
+
+    /// Header lines matched by their first word (`seed`, `faults`, `title`), in the golden's order,
+    /// then the lines only the run has.
+    static func headerChanges(_ e: [[UInt8]], _ a: [[UInt8]]) -> [TraceDivergence.HeaderChange] {
+        func key(_ line: [UInt8]) -> ArraySlice<UInt8> { line.prefix { $0 != 32 } }
+        var changes: [TraceDivergence.HeaderChange] = []
+        for line in e {
+            let other = a.first { key($0) == key(line) }
+            if other != line { changes.append(.init(expected: display(line), actual: other.map(display))) }
+        }
+        for line in a where !e.contains(where: { key($0) == key(line) }) {
+            changes.append(.init(expected: nil, actual: display(line)))
+        }
+        return changes
     }
 
     static func crlfReason(line: Int) -> String {
@@ -254,6 +432,16 @@ struct DiffWindow {
     var stepLineBefore: [UInt8]?
     /// Whether the golden has a `state` line anywhere (its footer).
     var expectedHasStateLine: Bool
+    /// How many complete lines both traces share (the first unshared one is `sharedLines - base`).
+    var sharedLines: Int = 0
+    /// Step lines and `---` lines among the shared lines.
+    var sharedSteps: Int = 0
+    var sharedDashes: Int = 0
+    /// Whether the last step line or `---` among the shared lines was a step line: the divergence is
+    /// then inside that step.
+    var lastBoundaryIsStep: Bool = false
+    /// The bytes kept of each side after the divergence (`TraceComparator.tailBytes`).
+    var tailBytes: Int = 0
 }
 
 /// The expected side of a comparison: a regular file read in blocks, or bytes in memory.
@@ -320,6 +508,9 @@ final class TraceComparator {
     private var hasLastStep = false
     private var firstLine: [UInt8]?
     private var sawStateLine = false
+    private var sharedSteps = 0
+    private var sharedDashes = 0
+    private var lastBoundaryIsStep = false
     private var diverged = false
     private var actualTail: [UInt8] = []
     private var actualTailFull = false
@@ -407,6 +598,11 @@ final class TraceComparator {
             lastStep.removeAll(keepingCapacity: true)
             lastStep.append(contentsOf: line)
             hasLastStep = true
+            sharedSteps += 1
+            lastBoundaryIsStep = true
+        } else if line.elementsEqual(TraceDiff.dashes) {
+            sharedDashes += 1
+            lastBoundaryIsStep = false
         }
         if line.elementsEqual(TraceComparator.stateWord) { sawStateLine = true }
         ring[ringNext].removeAll(keepingCapacity: true)
@@ -453,7 +649,9 @@ final class TraceComparator {
             expectedLacksFinalNewline: eLacksNewline,
             expectedFirst: lineIndex > 0 ? firstLine : eLines.first, actualFirst: lineIndex > 0 ? firstLine : aLines.first,
             stepLineBefore: hasLastStep ? lastStep : nil,
-            expectedHasStateLine: sawStateLine || scanner.found)
+            expectedHasStateLine: sawStateLine || scanner.found,
+            sharedLines: lineIndex, sharedSteps: sharedSteps, sharedDashes: sharedDashes,
+            lastBoundaryIsStep: lastBoundaryIsStep, tailBytes: tailBytes)
         return TraceDiff.divergence(window)
     }
 
@@ -515,4 +713,270 @@ struct StateLineScanner {
 
     /// At the end of the stream: `state` without a final newline still counts.
     mutating func end() { if matched == StateLineScanner.word.count - 1 { found = true } }
+}
+
+// MARK: - Every differing step, for `review`
+
+/// Every difference between a golden and a proposed trace, step by step, for a person deciding
+/// whether to accept it. Both files are read streaming, one step block at a time (a block keeps at
+/// most `TraceReview.maxBlockLines` lines; longer ones are compared by hash beyond that), and the
+/// lines shown are bounded by `maxLines`: past it only counts are kept.
+public struct TraceReview: Sendable {
+    public enum Kind: Sendable, Equatable { case context, removed, added, note }
+    public struct Line: Sendable, Equatable {
+        public var kind: Kind
+        public var text: String
+    }
+
+    /// The lines to show, in order: `note` lines head each differing block.
+    public var lines: [Line] = []
+    /// Steps that differ (a step present on one side only counts).
+    public var differingSteps = 0
+    /// Steps in the proposed trace.
+    public var steps = 0
+    public var headerDiffers = false
+    public var footerDiffers = false
+    /// Differing lines (`-` and `+`) not shown because `maxLines` was reached.
+    public var notShown = 0
+    /// No golden: the proposed trace is shown as all added.
+    public var isNew = false
+    /// Lines of the proposed trace.
+    public var proposedLines = 0
+
+    public var identical: Bool { !isNew && lines.isEmpty && notShown == 0 }
+
+    /// A block holding more lines than this is compared line by line only that far, then by hash.
+    public static let maxBlockLines = 2000
+    static let contextLines = 2
+
+    /// Compares the golden at `expected` (nil or missing: a new golden) with `actual`.
+    public static func compare(expected: String?, actual: String, maxBytes: Int, limitName: String,
+                               maxLines: Int) throws(FileIO.Failure) -> TraceReview {
+        var review = TraceReview()
+        let aReader = try TraceLineReader(path: actual, maxBytes: maxBytes, limitName: limitName)
+        let eReader: TraceLineReader?
+        if let expected, FileIO.exists(expected) {
+            eReader = try TraceLineReader(path: expected, maxBytes: maxBytes, limitName: limitName)
+        } else {
+            eReader = nil
+        }
+        guard let eReader else {
+            review.isNew = true
+            var rounds = 0
+            while let line = aReader.next(), rounds < Int.max {
+                rounds += 1
+                review.proposedLines += 1
+                if TraceDiff.isStepLine(line) { review.steps += 1 }
+                review.emit(.added, "+ " + TraceDiff.display(line), maxLines: maxLines)
+            }
+            if let failure = aReader.failure { throw FileIO.Failure(path: actual, message: failure) }
+            return review
+        }
+        let eBlocks = BlockReader(eReader), aBlocks = BlockReader(aReader)
+        var previousTail: [[UInt8]] = []
+        var afterDifference = false
+        var rounds = 0
+        while rounds < Int.max {
+            rounds += 1
+            let eb = eBlocks.next(), ab = aBlocks.next()
+            if eb == nil && ab == nil { break }
+            if let ab {
+                review.proposedLines += ab.count
+                if ab.isStep { review.steps += 1 }
+            }
+            if let eb, let ab, eb.sameContent(ab) {
+                if afterDifference, let first = ab.lines.first {
+                    review.emit(.context, "  " + TraceDiff.display(first), maxLines: maxLines, counts: false)
+                }
+                // Its first line was just shown after the difference: do not show it again before the next.
+                previousTail = Array(ab.lines.dropFirst(afterDifference ? 1 : 0).suffix(contextLines))
+                afterDifference = false
+                continue
+            }
+            let isStep = (eb?.isStep ?? false) || (ab?.isStep ?? false)
+            if isStep { review.differingSteps += 1 }
+            if eb?.kind == .header || ab?.kind == .header { review.headerDiffers = true }
+            if eb?.kind == .footer || ab?.kind == .footer { review.footerDiffers = true }
+            let what: String
+            switch (ab ?? eb)!.kind {
+            case .header: what = "header"
+            case .footer: what = "footer"
+            case .step: what = "step " + ((ab ?? eb)!.lines.first.flatMap(TraceDiff.stepIndex).map(String.init) ?? "?")
+            }
+            let place = [eb.map { "golden line \($0.firstLine)" } ?? "not in the golden",
+                         ab.map { "pending line \($0.firstLine)" } ?? "not in the pending trace"].joined(separator: ", ")
+            review.emit(.note, "@@ \(what) (\(place))", maxLines: maxLines, counts: false)
+            if !afterDifference {
+                for line in previousTail { review.emit(.context, "  " + TraceDiff.display(line), maxLines: maxLines, counts: false) }
+            }
+            review.emitBlockDiff(eb?.lines ?? [], ab?.lines ?? [], maxLines: maxLines)
+            let hidden = max(eb?.hiddenLines ?? 0, ab?.hiddenLines ?? 0)
+            if hidden > 0 {
+                review.emit(.note, "  … \(hidden) more lines in this block, compared by hash only (the limit maxBlockLines=\(maxBlockLines))",
+                            maxLines: maxLines, counts: false)
+            }
+            afterDifference = true
+            previousTail = Array((ab?.lines ?? []).suffix(contextLines))
+        }
+        if let failure = eReader.failure { throw FileIO.Failure(path: expected ?? "", message: failure) }
+        if let failure = aReader.failure { throw FileIO.Failure(path: actual, message: failure) }
+        return review
+    }
+
+    /// Adds a line, or past `maxLines` only counts it (a `-`/`+` line) as not shown.
+    mutating func emit(_ kind: Kind, _ text: String, maxLines: Int, counts: Bool = true) {
+        if lines.count < maxLines {
+            lines.append(Line(kind: kind, text: text))
+        } else if counts && (kind == .removed || kind == .added) {
+            notShown += 1
+        }
+    }
+
+    /// The lines of two differing blocks: a longest-common-subsequence diff when both are small,
+    /// else line by line in order. Equal runs inside the block are cut to `contextLines` each side.
+    mutating func emitBlockDiff(_ e: [[UInt8]], _ a: [[UInt8]], maxLines: Int) {
+        enum Op { case same([UInt8]), removed([UInt8]), added([UInt8]) }
+        var ops: [Op] = []
+        if e.count * a.count <= 40_000 {
+            // table[i][j]: the longest common subsequence of e[i...] and a[j...]
+            var table = [[Int]](repeating: [Int](repeating: 0, count: a.count + 1), count: e.count + 1)
+            for i in stride(from: e.count - 1, through: 0, by: -1) {
+                for j in stride(from: a.count - 1, through: 0, by: -1) {
+                    table[i][j] = e[i] == a[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+                }
+            }
+            var i = 0, j = 0
+            while i < e.count || j < a.count {
+                if i < e.count && j < a.count && e[i] == a[j] { ops.append(.same(e[i])); i += 1; j += 1 }
+                else if j < a.count && (i == e.count || table[i][j + 1] >= table[i + 1][j]) { ops.append(.added(a[j])); j += 1 }
+                else { ops.append(.removed(e[i])); i += 1 }
+            }
+            // Show a changed line as - then +: move each run's additions after its removals.
+            var ordered: [Op] = []
+            var added: [Op] = []
+            for op in ops {
+                switch op {
+                case .same: ordered += added; added = []; ordered.append(op)
+                case .removed: ordered.append(op)
+                case .added: added.append(op)
+                }
+            }
+            ops = ordered + added
+        } else {
+            for k in 0..<max(e.count, a.count) {
+                if k < e.count && k < a.count && e[k] == a[k] { ops.append(.same(e[k])); continue }
+                if k < e.count { ops.append(.removed(e[k])) }
+                if k < a.count { ops.append(.added(a[k])) }
+            }
+        }
+        func isSame(_ op: Op) -> Bool { if case .same = op { return true }; return false }
+        for (k, op) in ops.enumerated() {
+            switch op {
+            case .removed(let l): emit(.removed, "- " + TraceDiff.display(l), maxLines: maxLines)
+            case .added(let l): emit(.added, "+ " + TraceDiff.display(l), maxLines: maxLines)
+            case .same(let l):
+                // Kept when a change is within contextLines on either side.
+                let near = ops[max(0, k - TraceReview.contextLines)..<min(ops.count, k + TraceReview.contextLines + 1)].contains { !isSame($0) }
+                if near || k == 0 { emit(.context, "  " + TraceDiff.display(l), maxLines: maxLines, counts: false) }
+            }
+        }
+    }
+}
+
+/// A regular file read line by line in blocks of `ExpectedStream.blockBytes`, holding one line.
+final class TraceLineReader {
+    private let stream: ExpectedStream
+    private var partial: [UInt8] = []
+    private(set) var lineNumber = 0
+    var failure: String? { stream.failure }
+
+    init(path: String, maxBytes: Int, limitName: String?) throws(FileIO.Failure) {
+        stream = try ExpectedStream(path: path, maxBytes: maxBytes, limitName: limitName)
+    }
+
+    init(bytes: [UInt8]) { stream = ExpectedStream(bytes: bytes) }
+
+    /// The next line without its `\n`, or nil at the end.
+    func next() -> [UInt8]? {
+        var rounds = 0
+        while rounds < 100_000_000 {  // bounded: each round consumes a block or returns
+            rounds += 1
+            guard stream.fill() else {
+                if partial.isEmpty { return nil }
+                defer { partial.removeAll() }
+                lineNumber += 1
+                return partial
+            }
+            let window = stream.buffer[stream.position..<stream.filled]
+            if let newline = window.firstIndex(of: 10) {
+                partial.append(contentsOf: stream.buffer[stream.position..<newline])
+                stream.position = newline + 1
+                defer { partial.removeAll(keepingCapacity: true) }
+                lineNumber += 1
+                return partial
+            }
+            partial.append(contentsOf: window)
+            stream.position = stream.filled
+        }
+        return nil
+    }
+}
+
+/// Splits a trace into blocks: the header (to the first `---`), each step with its outputs, and the
+/// footer (from the second `---`).
+final class BlockReader {
+    enum Kind { case header, step, footer }
+    struct Block {
+        var kind: Kind
+        var lines: [[UInt8]]
+        /// Lines past `TraceReview.maxBlockLines`, only hashed.
+        var hiddenLines: Int
+        var hash: UInt64
+        var firstLine: Int
+        var count: Int { lines.count + hiddenLines }
+        var isStep: Bool { kind == .step }
+        func sameContent(_ other: Block) -> Bool { count == other.count && hash == other.hash && lines == other.lines }
+    }
+
+    private let reader: TraceLineReader
+    private var pending: [UInt8]?
+    private var dashes = 0
+    private var started = false
+
+    init(_ reader: TraceLineReader) { self.reader = reader }
+
+    func next() -> Block? {
+        if !started { started = true; pending = reader.next() }
+        guard let first = pending else { return nil }
+        let kind: Kind
+        if dashes == 0 {
+            kind = .header
+        } else if first == TraceDiff.dashes {
+            dashes += 1
+            kind = dashes >= 2 ? .footer : .step
+        } else {
+            kind = dashes >= 2 ? .footer : .step
+        }
+        var block = Block(kind: kind, lines: [first], hiddenLines: 0, hash: FNV1a64.hash(first), firstLine: reader.lineNumber)
+        var rounds = 0
+        while rounds < Int.max {
+            rounds += 1
+            guard let line = reader.next() else { pending = nil; break }
+            // A new block starts at a step line or `---`, except in the footer, which runs to the end.
+            if line == TraceDiff.dashes && kind == .header { pending = line; dashes = 1; return appendDashes(block) }
+            if kind != .footer && (TraceDiff.isStepLine(line) || line == TraceDiff.dashes) { pending = line; break }
+            block.hash = block.hash &* 0x100000001b3 ^ FNV1a64.hash(line)
+            if block.lines.count < TraceReview.maxBlockLines { block.lines.append(line) } else { block.hiddenLines += 1 }
+        }
+        return block
+    }
+
+    /// The header's closing `---` belongs to the header.
+    private func appendDashes(_ block: Block) -> Block {
+        var block = block
+        block.lines.append(TraceDiff.dashes)
+        block.hash = block.hash &* 0x100000001b3 ^ FNV1a64.hash(TraceDiff.dashes)
+        pending = reader.next()
+        return block
+    }
 }
