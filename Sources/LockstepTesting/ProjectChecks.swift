@@ -9,11 +9,10 @@ extension LockstepGoldens {
     /// Every golden belongs to a scenario: a stale golden is a scenario someone deleted or renamed.
     public func checkNoOrphanGoldens(sourceLocation: SourceLocation = #_sourceLocation) {
         guard let project else { Issue.record("no Lockstep package root", sourceLocation: sourceLocation); return }
-        let expected = Set(scenarios.map { project.goldenPath(forScenario: $0) })
-        guard FileIO.isDirectory(project.goldenDirectory) else { return }
-        for golden in FileIO.walk(project.goldenDirectory, suffix: ".golden").map({ project.displayPath(forDisk: $0) }).sorted()
-        where !expected.contains(golden) {
-            Issue.record(Comment(rawValue: "orphan golden \(golden) has no scenario"), sourceLocation: sourceLocation)
+        // The same inventory as `check`'s unreferenced report and `prune`: goldens, artifacts and
+        // pending files that no scenario owns.
+        for file in GoldenInventory.unreferenced(project) {
+            Issue.record(Comment(rawValue: "\(file.description) (lockstep prune removes it)"), sourceLocation: sourceLocation)
         }
     }
 
