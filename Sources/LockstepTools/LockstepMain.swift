@@ -17,7 +17,8 @@ import LockstepRunner
 /// ```
 public enum LockstepMain {
     /// The environment variables the CLI reads; nothing else is passed to the commands.
-    public static let environmentKeys = ["CI", "LOCKSTEP_ROOT", "LOCKSTEP_BUILD_COMMAND", "LOCKSTEP_RUN_COMMAND", "NO_COLOR", "TERM"]
+    public static let environmentKeys = ["CI", "LOCKSTEP_ROOT", "LOCKSTEP_BUILD_COMMAND", "LOCKSTEP_RUN_COMMAND", "NO_COLOR", "TERM",
+                                         FailureArtifacts.environmentKey]
 
     /// The process's values of `environmentKeys` (LockstepTesting reads `CI` through it too).
     public static func processEnvironment() -> [String: String] {
