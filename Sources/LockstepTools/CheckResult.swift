@@ -68,7 +68,7 @@ public struct CheckResult: Sendable {
     public static func from(_ outcome: CheckOutcome, scenario: String, ci: Bool) -> CheckResult {
         let status: Status = switch outcome {
         case .passed: .passed
-        case .differs, .artifactDiffers, .unusableGolden: .failed
+        case .differs, .artifactDiffers, .unusableGolden, .invariantBroken: .failed
         case .missingGolden: ci ? .failed : .missing
         case .invalid: .error
         }

@@ -119,6 +119,8 @@ public enum MutateMatrix {
                                        reason: "its golden already differs without any fault; run 'lockstep check \(member.scenario)'"))
             case .invalid(let error):
                 skipped.append(Skipped(scenario: member.scenario, reason: "does not run: \(error)"))
+            case .invariantBroken(let broken):
+                skipped.append(Skipped(scenario: member.scenario, reason: "breaks an invariant without any fault: \(broken)"))
             }
         }
         // Every (fault, scenario) replay is independent: spread them over the threads, row by row.
@@ -174,6 +176,8 @@ public enum MutateMatrix {
             return Cell(scenario: scenario, verdict: .error, detail: ["cannot use the golden \(path): \(reason)"])
         case .invalid(let error):
             return Cell(scenario: scenario, verdict: .error, detail: [error.description])
+        case .invariantBroken(let broken):
+            return Cell(scenario: scenario, verdict: .caught, detail: ["\(broken)"])
         }
     }
 

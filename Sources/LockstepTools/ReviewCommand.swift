@@ -190,6 +190,8 @@ enum PendingReport {
             return (["  no pending golden written: fix what is at the golden's path first"], 0)
         case .invalid:
             return ([], 0)
+        case .invariantBroken:
+            return (["  no pending golden written: a golden cannot pin a broken invariant"], 0)
         }
     }
 
@@ -211,6 +213,9 @@ enum PendingReport {
             case .invalid(let error):
                 errors += 1
                 ctx.printError(error.description)
+            case .invariantBroken(let broken):
+                errors += 1
+                ctx.printError("\(scenario): \(broken); no pending golden written")
             case .unusableGolden(let path, let reason):
                 errors += 1
                 ctx.printError("\(path): \(reason)")

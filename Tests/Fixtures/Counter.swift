@@ -90,6 +90,36 @@ public enum Counter: Domain {
         }),
     ]
 
+    /// The core's invariant and explorer machinery, exercised on the smallest domain.
+    public static let invariants: [Invariant<Counter>] = [
+        Invariant("totalIsMultipleOfStep", "every add adds n times the step, so the total is a multiple of a non-zero step") { state, _ in
+            guard state.step != 0, state.total % state.step != 0 else { return nil }
+            return "total \(state.total) is not a multiple of step \(state.step)"
+        },
+        Invariant("rollWithinSides", "a die of s sides shows 1...s") { _, outputs in
+            for r in outputs where r.name == "rolled" {
+                guard case .int(let value)? = r.fields.first(where: { $0.key == "value" })?.value,
+                      case .int(let sides)? = r.fields.first(where: { $0.key == "sides" })?.value else { continue }
+                if value < 1 || value > sides { return "rolled \(value) on a die of \(sides) sides" }
+            }
+            return nil
+        },
+    ]
+
+    /// Adds mostly, with rolls, reminders and cancels mixed in, at 0.1 to 2 s apart.
+    public static let explorer: Explorer? = Explorer(header: { rng in
+        ["set step \(rng.int(in: 2...9))"]
+    }, next: { rng, _ in
+        let gap = "+\(rng.int(in: 1...20))00ms"
+        switch rng.int(below: 10) {
+        case 0..<6: return "\(gap) add n=\(rng.int(in: -50...50))"
+        case 6: return "\(gap) roll sides=\(rng.int(in: 2...20))"
+        case 7: return "\(gap) remind after=\(rng.int(in: 1...30))s label=\"r\(rng.int(below: 3))\""
+        case 8: return "\(gap) cancel label=\"r\(rng.int(below: 3))\""
+        default: return "\(gap) id"
+        }
+    })
+
     public static func kind(of event: Event) -> String {
         switch event {
         case .add: "add"

@@ -43,6 +43,11 @@ public protocol Domain: SendableMetatype {
     /// Called after a `zone` event has changed `world.zone` (travel, a settings change).
     static func zoneChanged(_ state: inout State, _ world: inout World<Self>)
 
+    /// Properties that must hold after every step (`Invariant`); checked by every run.
+    static var invariants: [Invariant<Self>] { get }
+    /// How `lockstep explore` makes random valid scenarios for this domain; `nil` for none.
+    static var explorer: Explorer? { get }
+
     /// The domain as the CLI and the registry see it. Every domain declares it the same way,
     /// `public static let entry = DomainEntry(Self.self)`, so that its runner is specialised in the
     /// domain's own module (the engine is `@inlinable`) and the registry bakes in no layouts.
@@ -51,6 +56,8 @@ public protocol Domain: SendableMetatype {
 
 extension Domain {
     public static var generators: [Generator<Event>] { [] }
+    public static var invariants: [Invariant<Self>] { [] }
+    public static var explorer: Explorer? { nil }
     public static var digestInterval: Int { 1 }
     public static func zoneChanged(_ state: inout State, _ world: inout World<Self>) {}
 }

@@ -20,6 +20,10 @@ public struct DomainEntry: Sendable {
     public let configKeys: [ConfigSpec]
     public let faults: [FaultSpec]
     public let generators: [GeneratorInfo]
+    /// The domain's invariants (names and reasons), checked by every run.
+    public let invariants: [InvariantInfo]
+    /// How `lockstep explore` makes random walks, if the domain has one.
+    public let explorer: Explorer?
     /// Contract breaches found in the declarations, each a sentence naming the domain and what is
     /// wrong (a declaration that throws, a kind that `kind(of:)` names differently, a reserved kind).
     /// `RegistryTests` requires this to be empty for every registered domain.
@@ -35,6 +39,8 @@ public struct DomainEntry: Sendable {
         configKeys = D.settings.keys
         faults = D.Fault.allCases.map { FaultSpec($0.rawValue, $0.summary) }
         generators = D.generators.map { GeneratorInfo(name: $0.name, summary: $0.summary, fields: $0.fields) }
+        invariants = D.invariants.map { InvariantInfo(name: $0.name, summary: $0.summary) }
+        explorer = D.explorer
         problems = DomainEntry.problems(D.self, kinds)
         runner = { reader, header, options, output throws(ScenarioError) in
             try Runner.run(D.self, reader: reader, header: header, options: options, output: &output)
@@ -72,6 +78,12 @@ public struct DomainEntry: Sendable {
             }
         }
         if D.Fault.allCases.count > 64 { found.append("\(D.name): more than 64 faults (the limit)") }
+        var invariantNames: [String] = []
+        for i in D.invariants {
+            if invariantNames.contains(i.name) { found.append("\(D.name): invariant '\(i.name)' is declared twice") }
+            if i.summary.isEmpty { found.append("\(D.name): invariant '\(i.name)' has no summary (say why it must hold)") }
+            invariantNames.append(i.name)
+        }
         return found
     }
 }

@@ -51,12 +51,20 @@ public struct Engine<D: Domain> {
     @usableFromInline var timerFirings = 0
     @usableFromInline var firingsAtInstant = 0
     @usableFromInline var lastFiringInstant = Instant(nanosecondsSinceEpoch: .min)
+    /// `D.invariants`, read once (the property may build its array on every call).
+    @usableFromInline let invariants: [Invariant<D>]
+    @usableFromInline var _invariantViolations = 0
+    @usableFromInline var _firstViolation: InvariantViolation?
+    /// How many steps broke an invariant, and the first (see `Invariant`).
+    @inlinable public var invariantViolations: Int { _invariantViolations }
+    @inlinable public var firstViolation: InvariantViolation? { _firstViolation }
 
     /// Creates the world and calls the domain's `start`; its outputs become step 0.
     @inlinable
     public init<O: StepObserver>(settings: D.Settings, faults: [D.Fault], start: Instant, zone: Zone, seed: UInt64,
                                  limits: ScenarioLimits = .standard, observer: inout O) throws(ScenarioError) {
         var world = World<D>(start: start, zone: zone, seed: seed, faults: faults, maxPendingTimers: limits.maxPendingTimers)
+        self.invariants = D.invariants
         self.state = try D.start(settings, &world)
         self.world = world
         self.limits = limits
@@ -164,6 +172,7 @@ public struct Engine<D: Domain> {
     @inlinable
     mutating func finishStep<O: StepObserver>(kind: StepKind, observer: inout O) {
         let index = _stepCount
+        if !invariants.isEmpty { checkInvariants(index: index) }
         let digest: UInt64? = index % digestInterval == 0 ? self.digest() : nil
         observer.observe(StepReport(index: index, time: world._now, elapsed: world._now - world.start, kind: kind,
                                     digest: digest, outputs: world._outputs, artifacts: world._artifacts))
@@ -171,5 +180,20 @@ public struct Engine<D: Domain> {
         _outputCount += world._outputs.count
         if !world._outputs.isEmpty { world._outputs.removeAll(keepingCapacity: true) }
         if !world._artifacts.isEmpty { world._artifacts.removeAll(keepingCapacity: true) }
+    }
+
+    /// Checks every invariant after a step; each broken one becomes a record of this step.
+    @inlinable
+    mutating func checkInvariants(index: Int) {
+        var broken = false
+        for invariant in invariants {
+            guard let message = invariant.check(state, world._outputs) else { continue }
+            broken = true
+            world._outputs.append(Record(InvariantViolation.recordName).word("name", invariant.name).string("broken", message))
+            if _firstViolation == nil {
+                _firstViolation = InvariantViolation(name: invariant.name, step: index, elapsed: world._now - world.start, message: message)
+            }
+        }
+        if broken { _invariantViolations += 1 }
     }
 }

@@ -25,6 +25,12 @@ public struct RunSummary: Sendable {
     public var events: Int
     /// Inputs the domain refused or ignored (`World.reject`).
     public var rejections: Int
+    /// Steps that broke an invariant, and the first violation (`Invariant`).
+    public var invariantViolations: Int = 0
+    public var firstViolation: InvariantViolation?
+    /// Whether the scenario switches a fault on in its own header: its golden pins a historical bug
+    /// on purpose, so a broken invariant there is part of what it shows, not a failure of `check`.
+    public var violationsPinned = false
 
     @inlinable
     public init(steps: Int, outputs: Int, endElapsed: Duration, pendingTimers: Int, stopReason: String?,
@@ -181,8 +187,12 @@ public enum Runner {
             pendingTimers: engine.world.pendingTimerCount, stopReason: engine.stopReason,
             finalDigest: finalState.digest, artifacts: observer.artifacts.sorted { $0.name < $1.name },
             events: reader.eventCount, rejections: engine.world.rejectionCount)
+        var result = summary
+        result.invariantViolations = engine.invariantViolations
+        result.firstViolation = engine.firstViolation
+        result.violationsPinned = !header.faults.isEmpty
         observer.writer.footer(summary, state: finalState)
-        return summary
+        return result
     }
 
     /// Validates `set` lines and faults against the domain's declarations and reads the settings.

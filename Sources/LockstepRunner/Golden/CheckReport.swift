@@ -5,7 +5,7 @@ extension CheckOutcome {
     public func label(isCI: Bool) -> String {
         switch self {
         case .passed: "ok"
-        case .differs, .artifactDiffers, .unusableGolden: "FAIL"
+        case .differs, .artifactDiffers, .unusableGolden, .invariantBroken: "FAIL"
         case .missingGolden: isCI ? "FAIL" : "MISSING"
         case .invalid: "ERROR"
         }
@@ -29,6 +29,8 @@ extension CheckOutcome {
             "  no golden at \(path); read the trace with 'lockstep run \(scenario)', then 'lockstep record \(scenario)'"
         case .invalid(let error):
             "  \(error)"
+        case .invariantBroken(let broken):
+            "  \(broken) (at \(broken.elapsed) s); a broken invariant fails whatever the golden says"
         }
     }
 

@@ -19,6 +19,9 @@ public enum CheckOutcome: Sendable {
     case unusableGolden(path: String, reason: String)
     /// The scenario itself is bad (exit code 2 territory).
     case invalid(ScenarioError)
+    /// The run broke one of the domain's invariants (and the scenario does not switch a fault on
+    /// in its header): a failure whatever the golden says, since a golden cannot pin a broken invariant.
+    case invariantBroken(InvariantViolation)
 
     public var passed: Bool { if case .passed = self { return true }; return false }
 }
@@ -43,7 +46,9 @@ public enum GoldenCheck {
         switch openGolden(project, scenario) {
         case .failure(let outcome):
             // A bad scenario is reported as such first, as when it has a golden.
-            do { _ = try project.stream(scenario, options: options, output: NullOutput()) } catch { return .invalid(error) }
+            let summary: RunSummary
+            do { summary = try project.stream(scenario, options: options, output: NullOutput()) } catch { return .invalid(error) }
+            if let broken = brokenInvariant(summary) { return .invariantBroken(broken) }
             return outcome.outcome
         case .success(let stream):
             golden = stream
@@ -52,6 +57,7 @@ public enum GoldenCheck {
         var output = AnyTraceOutput(ComparingOutput(comparator: comparator))
         let summary: RunSummary
         do { summary = try project.stream(scenario, options: options, output: &output) } catch { return .invalid(error) }
+        if let broken = brokenInvariant(summary) { return .invariantBroken(broken) }
         return outcome(project, scenario, comparator, summary.artifacts)
     }
 
@@ -62,12 +68,23 @@ public enum GoldenCheck {
         case .failure(let outcome): return outcome.outcome
         case .success(let stream): golden = stream
         }
+        if let broken = brokenInvariant(result.summary) { return .invariantBroken(broken) }
         let comparator = TraceComparator(expected: golden)
         comparator.write(result.trace)
         return outcome(project, result.scenario, comparator, result.summary.artifacts)
     }
 
     struct Unusable: Error { var outcome: CheckOutcome }
+
+    /// The run's first broken invariant, unless the scenario pins a fault on purpose.
+    public static func brokenInvariant(_ summary: RunSummary) -> InvariantViolation? {
+        summary.violationsPinned ? nil : summary.firstViolation
+    }
+
+    /// Why `record` refuses a run that broke an invariant.
+    static func refusal(_ scenario: String, _ broken: InvariantViolation) -> FileIO.Failure {
+        FileIO.Failure(path: scenario, message: "\(broken); not recorded: a golden cannot pin a broken invariant (a scenario that shows a historical bug on purpose switches its fault on in its header: 'set fault NAME')")
+    }
 
     /// The golden of `scenario`, opened for a streaming comparison, or why it cannot be.
     static func openGolden(_ project: Project, _ scenario: String) -> Result<ExpectedStream, Unusable> {
@@ -127,6 +144,7 @@ public enum GoldenCheck {
     /// is written unless the whole run succeeded, so a failed run never leaves a half-written golden.
     public static func record(_ project: Project, _ result: RunResult) throws(FileIO.Failure) -> [String] {
         let goldenPath = try writableGoldenPath(project, result.scenario)
+        if let broken = brokenInvariant(result.summary) { throw refusal(result.scenario, broken) }
         guard result.trace.count <= project.goldenLimits.maxGoldenBytes else {
             throw overGoldenLimit(project, goldenPath, result.trace.count)
         }
@@ -151,6 +169,7 @@ public enum GoldenCheck {
         defer { writer.discard() }
         var output = AnyTraceOutput(RecordingOutput(comparator: comparator, writer: writer, maxBytes: project.goldenLimits.maxGoldenBytes))
         let summary = try project.stream(scenario, options: options, output: &output)
+        if let broken = brokenInvariant(summary) { throw refusal(scenario, broken) }
         if let failure = writer.failure { throw FileIO.Failure(path: writer.temporary, message: failure) }
         guard comparator.actualBytes <= project.goldenLimits.maxGoldenBytes else {
             throw overGoldenLimit(project, goldenPath, comparator.actualBytes)
