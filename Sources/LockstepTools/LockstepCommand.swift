@@ -39,10 +39,12 @@ public enum LockstepCommand {
                 """, run: diff),
             Command(name: "review", usage: ReviewCommand.usage, help: ReviewCommand.help, run: ReviewCommand.run),
             Command(name: "prune", usage: PruneCommand.usage, help: PruneCommand.help, run: PruneCommand.run),
+            Command(name: "explore", usage: ExploreCommand.usage, help: ExploreCommand.help, run: ExploreCommand.run),
+            Command(name: "shrink", usage: ShrinkCommand.usage, help: ShrinkCommand.help, run: ShrinkCommand.run),
             Command(name: "bisect", usage: "lockstep bisect --good REV [--bad REV] SCENARIO...", help: BisectCommand.help,
                     run: BisectCommand.run),
             Command(name: "lint", usage: "lockstep lint [DIR...]", help: LintCommand.help, run: LintCommand.run),
-            Command(name: "mutate", usage: "lockstep mutate [PATH|DOMAIN...] [--filter GLOB] [--junit FILE] [--jobs N]", help: MutateCommand.help, run: MutateCommand.run),
+            Command(name: "mutate", usage: "lockstep mutate [PATH|DOMAIN...] [--filter GLOB] [--junit FILE] [--jobs N] [--explore]", help: MutateCommand.help, run: MutateCommand.run),
             Command(name: "bench", usage: "lockstep bench [SCENARIO...] [--check] [--quick]", help: BenchCommand.help, run: BenchCommand.run),
         ]
     }

@@ -19,6 +19,11 @@ public enum MutateCommand {
           PATH|DOMAIN, --filter GLOB, --shard i/n   select scenarios as 'check' does
           --jobs N        replay on N threads (default: one per processor; the report is the same)
           --junit FILE    also write a JUnit XML report: one test case per fault, failed when uncaught
+          --explore       then explore each fault (--explore-seeds A..B, default 1..50; --explore-steps N,
+                          default 200): the first seed whose walk breaks an invariant with the fault on and
+                          none with it off, beside the goldens' verdict. A fault exploration does not find
+                          is reported, not a failure; a walk that breaks an invariant without the fault, or
+                          does not parse, is an error (exit 2)
         Exit 0 every fault caught, 1 a fault no golden catches, 2 usage error.
         """
 
@@ -26,7 +31,8 @@ public enum MutateCommand {
         let parsed: Arguments
         let selection: ScenarioSelection
         do {
-            parsed = try Arguments(args, valued: ScenarioSelection.valuedOptions.union(["junit", "jobs"]), switches: [])
+            parsed = try Arguments(args, valued: ScenarioSelection.valuedOptions.union(["junit", "jobs", "explore-seeds", "explore-steps"]),
+                                   switches: ["explore"])
             selection = try ScenarioSelection(parsed)
         } catch {
             return LockstepCommand.usage(ctx, error.description, "mutate")
@@ -56,6 +62,26 @@ public enum MutateCommand {
         }
         progress.finish()
         for text in render(report) { ctx.print(text) }
+        var exploreProblems = 0
+        if parsed.has("explore") {
+            let seeds: ClosedRange<UInt64>
+            let steps: Int
+            do {
+                seeds = try ExploreCommand.parseSeeds(parsed.value("explore-seeds") ?? "1..50")
+                steps = try ExploreCommand.count(parsed.value("explore-steps"), "--explore-steps", 1...ExploreCommand.maxSteps) ?? ExploreCommand.defaultSteps
+            } catch { return LockstepCommand.usage(ctx, error.description, "mutate") }
+            ctx.print("")
+            ctx.print("exploration (seeds \(seeds.lowerBound)..\(seeds.upperBound), \(steps) event lines each; found: a walk breaks an invariant with the fault on, and not without):")
+            for entry in ctx.project.domains where report.domains.contains(where: { $0.domain == entry.name }) && !entry.faults.isEmpty {
+                let findings = MutateExplore.explore(ctx.project, entry, seeds: seeds, steps: steps, jobs: jobs) { done, total, current in
+                    progress.update(done: done, of: total, current: current)
+                }
+                progress.finish()
+                exploreProblems += findings.filter { $0.problem != nil }.count
+                for line in MutateExplore.render(entry, findings, goldens: report.domains.first { $0.domain == entry.name },
+                                                 seeds: seeds, steps: steps) { ctx.print(line) }
+            }
+        }
         if let path = parsed.value("junit") {
             let disk = path.hasPrefix("/") ? path : FileIO.currentDirectory() + "/" + path
             do { try FileIO.writeAtomically(Array(junit(report).xml.utf8), to: disk) } catch {
@@ -63,6 +89,7 @@ public enum MutateCommand {
                 return ExitCode.outputFailed
             }
         }
+        if exploreProblems > 0 { return ExitCode.badInput }
         return report.uncaught.isEmpty ? ExitCode.ok : ExitCode.mismatch
     }
 

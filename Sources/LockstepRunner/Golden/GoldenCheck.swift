@@ -63,12 +63,12 @@ public enum GoldenCheck {
 
     /// Compares a finished run with the goldens on disk (the golden is read streaming).
     public static func compare(_ project: Project, _ result: RunResult) -> CheckOutcome {
+        if let broken = brokenInvariant(result.summary) { return .invariantBroken(broken) }
         let golden: ExpectedStream
         switch openGolden(project, result.scenario) {
         case .failure(let outcome): return outcome.outcome
         case .success(let stream): golden = stream
         }
-        if let broken = brokenInvariant(result.summary) { return .invariantBroken(broken) }
         let comparator = TraceComparator(expected: golden)
         comparator.write(result.trace)
         return outcome(project, result.scenario, comparator, result.summary.artifacts)

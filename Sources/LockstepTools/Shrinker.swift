@@ -1,0 +1,193 @@
+import LockstepCore
+
+/// Makes a failing scenario small: fewer event lines, then simpler values, keeping only candidates
+/// that still fail the same way.
+///
+/// 1. **Prefix**: the shortest prefix of the event lines that still fails (a binary search; a walk
+///    that breaks an invariant at step 40 of 200 loses the last 160 at once).
+/// 2. **ddmin** (Zeller and Hildebrandt's delta debugging) over the remaining lines: try each of n
+///    chunks alone, then each complement, doubling n when neither fails. It ends 1-minimal (no
+///    single line can be removed) unless a limit stops it first.
+/// 3. **Values**: each number in a `key=value` field or a `+` time is tried as `0`, then as half of
+///    itself (toward zero, whole), then without its fraction; a change is kept when it still fails.
+///
+/// Every candidate runs the whole scenario, so the cost is attempts × one replay; `maxAttempts`
+/// and `timeLimitNanoseconds` bound it, and hitting either is reported (the result is the smallest
+/// failing scenario found so far, not known to be minimal).
+public struct Shrinker {
+    /// Does this candidate still fail the same way? (Candidates that do not run are not failures.)
+    public typealias Predicate = (ScenarioText) -> Bool
+
+    public var maxAttempts: Int
+    public var timeLimitNanoseconds: UInt64
+    public private(set) var attempts = 0
+    public private(set) var limitHit: String?
+    let started = BenchClock.nanoseconds()
+    let fails: Predicate
+    /// Told after each attempt: attempts so far and the current event count.
+    var progress: (Int, Int) -> Void
+
+    public static let defaultMaxAttempts = 5_000
+    public static let defaultTimeLimitSeconds = 120
+
+    public init(maxAttempts: Int = Shrinker.defaultMaxAttempts,
+                timeLimitSeconds: Int = Shrinker.defaultTimeLimitSeconds,
+                progress: @escaping (Int, Int) -> Void = { _, _ in }, fails: @escaping Predicate) {
+        self.maxAttempts = maxAttempts
+        self.timeLimitNanoseconds = UInt64(max(1, timeLimitSeconds)) * 1_000_000_000
+        self.progress = progress
+        self.fails = fails
+    }
+
+    /// Whether a limit stops further attempts (and records which).
+    mutating func outOfBudget() -> Bool {
+        if limitHit != nil { return true }
+        if attempts >= maxAttempts { limitHit = "maxAttempts=\(maxAttempts)"; return true }
+        if BenchClock.nanoseconds() &- started > timeLimitNanoseconds {
+            limitHit = "time limit \(timeLimitNanoseconds / 1_000_000_000) s"
+            return true
+        }
+        return false
+    }
+
+    mutating func test(_ candidate: ScenarioText) -> Bool {
+        attempts += 1
+        let result = fails(candidate)
+        progress(attempts, candidate.events.count)
+        return result
+    }
+
+    /// The smallest failing scenario found. `scenario` itself must fail (the caller checks first).
+    public mutating func shrink(_ scenario: ScenarioText) -> ScenarioText {
+        var current = prefix(scenario)
+        current = ddmin(current)
+        current = simplifyValues(current)
+        return current
+    }
+
+    /// The shortest failing prefix, by binary search over the number of event lines (failing is
+    /// mostly monotone in the prefix: a violation at one step stays once the steps after it go).
+    mutating func prefix(_ s: ScenarioText) -> ScenarioText {
+        var low = 0, high = s.events.count  // high fails (the whole scenario)
+        while low + 1 < high, !outOfBudget() {
+            let mid = (low + high) / 2
+            if test(ScenarioText(header: s.header, events: Array(s.events[..<mid]))) { high = mid } else { low = mid }
+        }
+        if high == 1, !outOfBudget(), test(ScenarioText(header: s.header, events: [])) { high = 0 }
+        return ScenarioText(header: s.header, events: Array(s.events[..<high]))
+    }
+
+    mutating func ddmin(_ s: ScenarioText) -> ScenarioText {
+        var items = s.events
+        var n = 2
+        search: while items.count >= 2, !outOfBudget() {
+            let size = (items.count + n - 1) / n
+            let chunks = stride(from: 0, to: items.count, by: size).map { Array(items[$0..<min($0 + size, items.count)]) }
+            // Reduce to a chunk...
+            for chunk in chunks {
+                if outOfBudget() { break search }
+                if test(ScenarioText(header: s.header, events: chunk)) { items = chunk; n = 2; continue search }
+            }
+            // ...or to a complement (with two chunks each complement is the other chunk, tried above).
+            if chunks.count > 2 {
+                for i in chunks.indices {
+                    if outOfBudget() { break search }
+                    let complement = chunks.enumerated().filter { $0.offset != i }.flatMap(\.element)
+                    if test(ScenarioText(header: s.header, events: complement)) { items = complement; n = max(n - 1, 2); continue search }
+                }
+            }
+            // ...or split finer; at one line per chunk nothing can go: 1-minimal.
+            if n >= items.count { break }
+            n = min(items.count, n * 2)
+        }
+        if items.count == 1, !outOfBudget(), test(ScenarioText(header: s.header, events: [])) { items = [] }
+        return ScenarioText(header: s.header, events: items)
+    }
+
+    mutating func simplifyValues(_ s: ScenarioText) -> ScenarioText {
+        var current = s
+        var changed = true
+        var passes = 0
+        while changed, passes < 4, !outOfBudget() {
+            changed = false
+            passes += 1
+            for i in current.events.indices {
+                var tokenIndex = 0
+                while let line = Optional(current.events[i]), tokenIndex < ShrinkValues.numbers(in: line).count, !outOfBudget() {
+                    for candidate in ShrinkValues.simpler(line, token: tokenIndex) {
+                        var next = current
+                        next.events[i] = candidate
+                        if test(next) { current = next; changed = true; break }
+                        if outOfBudget() { break }
+                    }
+                    tokenIndex += 1
+                }
+            }
+        }
+        return current
+    }
+}
+
+/// The numbers in an event line that `shrink` may make simpler, and the simpler versions.
+enum ShrinkValues {
+    /// Ranges of the numbers in `key=NUMBER` fields and in a leading `+NUMBER` time (with an optional
+    /// unit such as `ms`, kept as it is).
+    static func numbers(in line: String) -> [Range<String.Index>] {
+        var result: [Range<String.Index>] = []
+        var i = line.startIndex
+        var first = true
+        while i < line.endIndex {
+            // A token starts after spaces.
+            while i < line.endIndex, line[i] == " " || line[i] == "\t" { i = line.index(after: i) }
+            let tokenStart = i
+            while i < line.endIndex, line[i] != " " && line[i] != "\t" { i = line.index(after: i) }
+            let token = line[tokenStart..<i]
+            if first, token.hasPrefix("+") {
+                if let r = numberRange(token, from: token.index(after: token.startIndex)) { result.append(r) }
+            } else if let eq = token.firstIndex(of: "="), !token.contains("\"") {
+                if let r = numberRange(token, from: token.index(after: eq)) { result.append(r) }
+            }
+            first = false
+        }
+        return result
+    }
+
+    /// The digits (with a sign and one dot) starting at `start`, if the value is a plain number
+    /// (followed by nothing or by a unit of letters).
+    static func numberRange(_ token: Substring, from start: String.Index) -> Range<String.Index>? {
+        var j = start
+        if j < token.endIndex, token[j] == "-" { j = token.index(after: j) }
+        var digits = 0, dots = 0
+        while j < token.endIndex, token[j].isASCII && (token[j].isNumber || token[j] == ".") {
+            if token[j] == "." { dots += 1 } else { digits += 1 }
+            j = token.index(after: j)
+        }
+        guard digits > 0, dots <= 1 else { return nil }
+        let rest = token[j...]
+        guard rest.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        return start..<j
+    }
+
+    /// `line` with its `token`-th number replaced by simpler ones, simplest first; none equal to it.
+    static func simpler(_ line: String, token: Int) -> [String] {
+        let ranges = numbers(in: line)
+        guard token < ranges.count else { return [] }
+        let range = ranges[token]
+        let text = String(line[range])
+        var options: [String] = ["0"]
+        if let v = Int(text) {
+            if v / 2 != 0 { options.append(String(v / 2)) }
+        } else if let dot = text.firstIndex(of: ".") {
+            let whole = String(text[..<dot])
+            options.append(whole.isEmpty || whole == "-" ? "0" : whole)
+        }
+        var seen: [String] = []
+        return options.compactMap { option in
+            guard option != text, !seen.contains(option) else { return nil }
+            seen.append(option)
+            var copy = line
+            copy.replaceSubrange(range, with: option)
+            return copy
+        }
+    }
+}
