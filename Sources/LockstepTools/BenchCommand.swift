@@ -19,7 +19,10 @@ public enum BenchCommand {
         With SCENARIO arguments: events/s, MB/s and time compression for each.
         With --check: 'lockstep check' of every scenario (no output) on 1 thread and on one per processor,
         scenarios/s for each and the speed-up (the ratio of the two), best of min(--repeat, 3).
-        Options: --events N, --repeat N (default 5), --parse-mb N (default 64), --check,
+        With --explore: for each domain with an explorer, event lines/s of 'lockstep explore' walks (seeds
+        1..20, 200 lines each, no fault, one thread; making the text, parsing and replaying it with every
+        invariant checked after every step).
+        Options: --events N, --repeat N (default 5), --parse-mb N (default 64), --check, --explore,
                  --quick (tiny sizes, one repeat: checks that bench runs, measures nothing useful).
         Build in release for real figures: swift run -c release lockstep bench
         """
@@ -37,6 +40,7 @@ public enum BenchCommand {
         var jsonFrames = 16_384
         var scenarios: [String] = []
         var check = false
+        var explore = false
     }
 
     public static func run(_ args: [String], _ ctx: CommandContext) -> Int32 {
@@ -59,7 +63,7 @@ public enum BenchCommand {
     }
 
     static func parse(_ args: [String], _ ctx: CommandContext) throws(UsageError) -> Options {
-        let parsed = try Arguments(args, valued: ["events", "repeat", "parse-mb"], switches: ["quick", "check"])
+        let parsed = try Arguments(args, valued: ["events", "repeat", "parse-mb"], switches: ["quick", "check", "explore"])
         var options = Options()
         if parsed.has("quick") {
             options.events = 2_000
@@ -75,6 +79,7 @@ public enum BenchCommand {
             return n
         }
         options.check = parsed.has("check")
+        options.explore = parsed.has("explore")
         if let n = try count("events", 1...ScenarioLimits.standard.maxEvents) { options.events = n }
         if let n = try count("repeat", 1...100) { options.repeats = n }
         if let n = try count("parse-mb", 1...1024) { options.parseBytes = n << 20 }
@@ -118,6 +123,32 @@ struct Bench {
         }
         for scenario in options.scenarios { try measureScenario(scenario) }
         if options.check { parallelCheck() }
+        if options.explore { exploreThroughput() }
+    }
+
+    // MARK: Exploration
+
+    func exploreThroughput() {
+        for entry in ctx.project.domains {
+            guard let explorer = entry.explorer else { continue }
+            let seeds: [UInt64] = Array(1...20)
+            var lines = 0
+            var broken = 0
+            let project = ctx.project
+            let sample = BenchClock.measure(repeats: min(options.repeats, 3)) {
+                lines = 0
+                broken = 0
+                for seed in seeds {
+                    let w = ExploreCommand.walk(project, domain: entry.name, explorer: explorer, seed: seed, steps: 200, faults: [])
+                    lines += w.steps
+                    if w.violation != nil || w.error != nil { broken += 1 }
+                }
+            }
+            let l = Double(lines)
+            show(BenchFigure("explore \(entry.name)", best: l / (sample.best / 1e9), median: l / (sample.median / 1e9),
+                             unit: "lines/s", note: "\(seeds.count) walks × 200 lines, \(entry.invariants.count) invariants"
+                                + (broken > 0 ? "; \(broken) walks broke an invariant or did not parse" : "")))
+        }
     }
 
     // MARK: Parallel check

@@ -22,6 +22,8 @@ enum ListJSON {
                 .object([("name", .string(g.name)), ("summary", .string(g.summary)), ("fields", .array(g.fields.map(field)))])
             })),
             ("faults", .array(d.faults.map { f in .object([("name", .string(f.name)), ("summary", .string(f.summary))]) })),
+            ("invariants", .array(d.invariants.map { i in .object([("name", .string(i.name)), ("summary", .string(i.summary))]) })),
+            ("explorer", .bool(d.explorer != nil)),
         ])
     }
 

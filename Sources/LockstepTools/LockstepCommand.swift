@@ -135,6 +135,11 @@ public enum LockstepCommand {
                 ctx.print("  faults:")
                 for f in d.faults { ctx.print("    \(f.name)  — \(f.summary)") }
             }
+            if !d.invariants.isEmpty {
+                ctx.print("  invariants:")
+                for i in d.invariants { ctx.print("    \(i.name)  — \(i.summary)") }
+            }
+            if d.explorer != nil { ctx.print("  explorer: yes (lockstep explore \(d.name))") }
         }
         ctx.print("runner events (every domain): zone NAME, gen NAME ARGS, include PATH")
         return ExitCode.ok
