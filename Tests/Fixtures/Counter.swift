@@ -187,6 +187,9 @@ struct PendingReminders {
     /// Each label's reminders, as indices into `entries`, oldest first from `head`.
     private var byLabel: [String: (indices: [Int], head: Int)] = [:]
     private(set) var count = 0
+    /// Elements visited by compaction and queue trimming: the work beyond O(1) per call, counted so
+    /// a test can prove the cost is linear without timing anything.
+    private(set) var extraWork = 0
 
     mutating func append(_ label: String, _ id: TimerID) {
         byLabel[label, default: ([], 0)].indices.append(entries.count)
@@ -203,6 +206,7 @@ struct PendingReminders {
             byLabel[label] = nil
         } else {
             if queue.head * 2 > queue.indices.count {
+                extraWork += queue.head
                 queue.indices.removeFirst(queue.head)
                 queue.head = 0
             }
@@ -232,6 +236,7 @@ struct PendingReminders {
     /// Drops the holes once they outnumber the reminders, so the list stays within twice its count.
     private mutating func compactIfSparse() {
         guard entries.count > 64, entries.count > 2 * count else { return }
+        extraWork += entries.count
         let kept = entries.compactMap { $0 }
         entries = kept
         byLabel = [:]

@@ -47,25 +47,20 @@ import LockstepCore
     }
 
     /// N reminders then N cancels, newest first (the array's worst case: each cancel scanned every
-    /// reminder set before it), and N firings: four times N must cost about four times as much,
-    /// not sixteen. The best of three runs, against a generous bound of 10.
+    /// reminder set before it), and N firings: four times N must cost about four times the work,
+    /// not sixteen. Work is counted (`extraWork`: elements compaction and trimming visit), not
+    /// timed, so the test means the same on a loaded machine.
     @Test func cancelAndFireAreLinearInPendingReminders() {
-        func seconds(_ n: Int) -> Double {
-            var best = Double.infinity
-            for _ in 0..<3 {
-                let clock = ContinuousClock()
-                let elapsed = clock.measure {
-                    var r = PendingReminders()
-                    for i in 0..<n { r.append("r\(i)", TimerID(rawValue: UInt64(i))) }
-                    for i in stride(from: n - 1, through: n / 2, by: -1) { _ = r.removeOldest("r\(i)") }
-                    for i in 0..<(n / 2) { r.removeAll("r\(i)") }
-                    precondition(r.count == 0)
-                }
-                best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-            }
-            return best
+        func work(_ n: Int) -> Int {
+            var r = PendingReminders()
+            for i in 0..<n { r.append("r\(i)", TimerID(rawValue: UInt64(i))) }
+            for i in stride(from: n - 1, through: n / 2, by: -1) { _ = r.removeOldest("r\(i)") }
+            for i in 0..<(n / 2) { r.removeAll("r\(i)") }
+            precondition(r.count == 0)
+            return r.extraWork + n  // plus one unit per call
         }
-        let small = seconds(20_000), large = seconds(80_000)
-        #expect(large < 10 * small, "20 000 reminders: \(small) s; 80 000: \(large) s (quadratic would be 16 times)")
+        let small = work(20_000), large = work(80_000)
+        #expect(large <= 5 * small, "20 000 reminders: \(small) units of work; 80 000: \(large) (quadratic would be 16 times)")
+        #expect(small < 20 * 20_000, "\(small) units of work for 20 000 reminders")
     }
 }
