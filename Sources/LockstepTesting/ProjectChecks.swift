@@ -45,4 +45,24 @@ extension LockstepGoldens {
             Issue.record(Comment(rawValue: MutateCommand.render(report).joined(separator: "\n")), sourceLocation: sourceLocation)
         }
     }
+
+    /// Random walks from each domain's explorer break none of its invariants and all parse, as
+    /// `lockstep explore` would find (no fault on). Each failure names the seed and the command that
+    /// writes the shrunk walk. Domains without an explorer are skipped.
+    public func checkExploration(seeds: ClosedRange<UInt64> = 1...20, steps: Int = 200,
+                                 sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let project else { Issue.record("no Lockstep package root", sourceLocation: sourceLocation); return }
+        for entry in domains {
+            guard let explorer = entry.explorer else { continue }
+            for seed in seeds {
+                let walk = ExploreCommand.walk(project, domain: entry.name, explorer: explorer, seed: seed, steps: steps, faults: [])
+                if let error = walk.error {
+                    Issue.record(Comment(rawValue: "\(entry.name) seed \(seed): the explorer wrote an invalid walk: \(error)"), sourceLocation: sourceLocation)
+                } else if let broken = walk.violation {
+                    Issue.record(Comment(rawValue: "\(entry.name) seed \(seed): \(broken); 'lockstep explore \(entry.name) --seeds \(seed)..\(seed) --steps \(steps)' writes it shrunk"),
+                                 sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
 }

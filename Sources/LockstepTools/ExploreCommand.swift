@@ -33,7 +33,7 @@ public enum ExploreCommand {
         var domain: DomainEntry
         var explorer: Explorer
         var seeds: ClosedRange<UInt64>
-        var steps: Int
+        public var steps: Int
         var fault: String?
         var timeLimitSeconds: Int
         var shard: Shard?
@@ -43,12 +43,12 @@ public enum ExploreCommand {
     }
 
     /// One walk's outcome.
-    struct Walk: Sendable {
-        var seed: UInt64
-        var text: String
-        var violation: InvariantViolation?
-        var error: String?
-        var steps: Int
+    public struct Walk: Sendable {
+        public var seed: UInt64
+        public var text: String
+        public var violation: InvariantViolation?
+        public var error: String?
+        public var steps: Int
     }
 
     public static func run(_ args: [String], _ ctx: CommandContext) -> Int32 {
@@ -122,7 +122,7 @@ public enum ExploreCommand {
     }
 
     /// Makes and runs one walk (no shrinking; that happens on the calling thread, for the first failure).
-    static func walk(_ project: Project, domain: String, explorer: Explorer, seed: UInt64, steps: Int, faults: [String]) -> Walk {
+    public static func walk(_ project: Project, domain: String, explorer: Explorer, seed: UInt64, steps: Int, faults: [String]) -> Walk {
         let text = explorer.scenario(domain: domain, seed: seed, steps: steps)
         let display = foundPath(domain: domain, seed: seed)
         do {

@@ -35,4 +35,9 @@ import Registry
     @Test func noOrphanGoldens() {
         GoldenTests.goldens.checkNoOrphanGoldens()
     }
+
+    /// Walks from every explorer break no invariant (what `lockstep explore` would find).
+    @Test func explorationFindsNothing() {
+        GoldenTests.goldens.checkExploration(seeds: 1...10, steps: 200)
+    }
 }
