@@ -61,8 +61,8 @@ public struct TranscriptionAudit: Sendable {
 /// export failures 2 %; capabilities and probes 6 %; and the hostile moments: network offline and
 /// online 8 %, interruptions began/ended (with and without shouldResume, raw types) 10 %, route
 /// changes, media services resets, activation refusals and permission changes 7 %, mic permission
-/// lines 2 %, and long waits (70 s to 10 minutes, so attempts time out and recordings grow) 2 %.
-/// Gaps are 50 ms to 2 minutes.
+/// lines 2 %, probes otherwise. Gaps: 40 % 50-999 ms, 40 % 1-15 s, 15 % 16-120 s and 5 % long
+/// waits of 70 s to 10 minutes (attempts time out, recordings grow).
 extension Transcription {
     static let overlapToleranceNanos = Transcript.toleranceNanos
 
