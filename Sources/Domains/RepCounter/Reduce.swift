@@ -2,6 +2,8 @@ import LockstepCore
 
 extension RepCounter {
     public static func reduce(_ state: inout RepCounterState, _ event: RepEvent, _ world: inout World<RepCounter>) {
+        // What the invariants compare with after the step (not part of the app's behaviour).
+        state.audit.before(state, event, now: world.now, zone: world.zone)
         switch event {
         case .frame(let pose): frame(&state, pose, &world)
         case .setStart(let exercise, let rule): startSet(&state, exercise: exercise, rule: rule, &world)

@@ -55,6 +55,8 @@ public struct RepCounterState: Sendable {
     public var bankedSeconds = 0
     public var earnedTotalSeconds = 0
     public var screenTime = ScreenTimeState()
+    /// For the invariants only (see `RepAudit`): never written by `write(_:to:)`, so no digest or golden depends on it.
+    public var audit = RepAudit()
 
     public init(exercise: Exercise, frameTrace: FrameTrace) {
         self.exercise = exercise

@@ -363,6 +363,7 @@ enum Pipeline {
             .int("localUsed", job.localUsed).int("sentChunks", job.sentChunks).with("sentSeconds", Out.seconds(job.sentNanos))
             .word("claim", claim).int("tempFiles", 0).with("elapsed", .duration(world.now - job.startedAt))
         world.emit(r)
+        s.audit.finished = job.transcript
         s.lastResultDigest = FNV1a64.hash(job.transcript.joined.utf8)
         s.jobsDone += 1
         s.endedAttempts = job.attempts

@@ -101,6 +101,8 @@ public struct TranscriptionState: Sendable {
     /// Refused requests (record, transcribe, answer, capability): part of the state digest, so it stays
     /// even though `world.rejectionCount` now counts every rejection (the footer shows that one).
     public var rejectedInputs = 0
+    /// For the invariants only (see `TranscriptionAudit`): never written by `write(_:to:)`, so no digest or golden depends on it.
+    public var audit = TranscriptionAudit()
 
     public init() {}
 

@@ -261,6 +261,8 @@ public enum Transcription: Domain {
     }
 
     public static func reduce(_ s: inout TranscriptionState, _ event: TranscriptionEvent, _ world: inout World<Transcription>) {
+        // What the invariants compare with after the step (not part of the app's behaviour).
+        s.audit.before(s, now: world.now)
         guard !s.crashed else {
             world.reject(kind(of: event), "crashed") { $0.string("note", "the app crashed earlier; nothing runs") }
             return
