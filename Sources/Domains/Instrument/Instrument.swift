@@ -159,6 +159,7 @@ public enum Instrument: Domain {
         s.geometry = settings.geometry
         s.pads = settings.pads
         s.drums = DrumKit(voicesPerPad: world.isOn(.singlePlayerPerPad) ? 1 : settings.voicesPerPad)
+        s.configuredVoicesPerPad = settings.voicesPerPad
         s.sampler = Sampler(maxVoices: settings.samplerVoices, releaseNanoseconds: settings.releaseNanoseconds)
         // The app is on screen and playable when a scenario starts.
         let t = s.life.handle(.launch(.user), &world)

@@ -3,6 +3,12 @@ import Platform
 
 extension Instrument {
     public static func reduce(_ s: inout InstrumentState, _ event: InstrumentEvent, _ world: inout World<Instrument>) {
+        // Invariant history only (not written): which callback this step handles.
+        if case .touches(let view, let phase, let points) = event {
+            s.lastTouchCallback = (view, phase, points)
+        } else if s.lastTouchCallback != nil {
+            s.lastTouchCallback = nil
+        }
         switch event {
         case .touches(let view, let phase, let points):
             touches(&s, view, phase, points, &world)

@@ -33,6 +33,13 @@ public struct InstrumentState: Sendable {
     public var loads = 0
     public var rejectedInputs = 0
 
+    // Invariant history (`Invariants.swift`): NOT written by `Instrument.write`, so no digest or
+    // golden depends on these fields.
+    /// The drum pool the app was configured with (`set voicesPerPad`, default 4), before any fault.
+    public var configuredVoicesPerPad = 4
+    /// The touch callback of the step being reduced (nil for every other event).
+    public var lastTouchCallback: (view: TouchView, phase: TouchPhase, points: [TouchPoint])?
+
     public init() {}
 
     /// Whether a note played now is heard.
