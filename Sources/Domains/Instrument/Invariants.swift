@@ -28,8 +28,10 @@ import Platform
 /// - `voicesWithinPool`: never more sampler voices than its budget (polyphony is bounded; a steal
 ///   is recorded, never an overflow).
 ///
-/// History: `drumPoolRings` reads `configuredVoicesPerPad` and the touch invariants read
-/// `lastTouchCallback`, two `InstrumentState` fields that `Instrument.write` leaves out.
+/// History: `drumPoolRings` reads `configuredVoicesPerPad`, the touch invariants read
+/// `lastTouchCallback` (cleared by a zone change, a step without a callback) and
+/// `liftKeepsOtherFingers` reads `samplerEpoch` and `pressEpoch`: `InstrumentState` fields that
+/// `Instrument.write` leaves out, so no digest or golden depends on them.
 ///
 /// Explorer: one *episode* per step (several lines: a gesture from its first touch to its lift),
 /// each starting and ending at the default keyboard (700 × 200, C4 + 2 octaves, piano or
@@ -107,7 +109,7 @@ extension Instrument {
             var owned: Set<Int>?
             for r in outputs where r.name == "sampler" && word(r, "op") == "release" {
                 guard let m = int(r, "midi") else { continue }
-                if owned == nil { owned = liveOwnedNotes(s) }
+                if owned == nil { owned = liveOwnedNotes(s, pressedSince: s.samplerEpoch) }
                 if owned!.contains(m) && !s.sampler.heldNotes.contains(m) { return "note \(m) released while a finger still holds it" }
             }
             return nil
@@ -138,10 +140,19 @@ extension Instrument {
     ]
 
     /// The notes owned by fingers that are still on the keyboard view.
-    static func liveOwnedNotes(_ s: InstrumentState) -> Set<Int> {
+    /// `pressedSince`: only fingers whose last note-on came at or after that sampler epoch.
+    static func liveOwnedNotes(_ s: InstrumentState, pressedSince epoch: Int? = nil) -> Set<Int> {
         var owned: Set<Int> = []
-        for id in s.touchNotes.keys.sorted() where s.keyboardTouches[id] != nil { owned.insert(s.touchNotes[id]!) }
+        for id in s.touchNotes.keys.sorted() where s.keyboardTouches[id] != nil {
+            if let epoch, (s.pressEpoch[id] ?? -1) < epoch { continue }
+            owned.insert(s.touchNotes[id]!)
+        }
         return owned
+    }
+
+    /// A zone change is a step without a touch callback: the history says so.
+    public static func zoneChanged(_ s: inout InstrumentState, _ world: inout World<Instrument>) {
+        s.lastTouchCallback = nil
     }
 
     private static func field(_ r: Record, _ key: String) -> Value? { r.fields.first { $0.key == key }?.value }

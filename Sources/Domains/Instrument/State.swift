@@ -39,6 +39,12 @@ public struct InstrumentState: Sendable {
     public var configuredVoicesPerPad = 4
     /// The touch callback of the step being reduced (nil for every other event).
     public var lastTouchCallback: (view: TouchView, phase: TouchPhase, points: [TouchPoint])?
+    /// Counts what silences held keys behind the fingers' backs: a media services reset (a new
+    /// sampler) and the voice limit stealing a held voice.
+    public var samplerEpoch = 0
+    /// Each finger's epoch at its last note-on (removed at its note-off): a finger pressed before
+    /// the latest silencing may hold a key that no longer sounds, by design.
+    public var pressEpoch: [Int: Int] = [:]
 
     public init() {}
 
