@@ -30,8 +30,9 @@ import Platform
 /// values), route changes 10 (new devices of every kind, unplugging, category change, override,
 /// unknown reasons), media services resets 4, engine configuration changes 5 (new rates, no input),
 /// voice processing 5, the speaker button 4, the Bluetooth-mic preference 3, Open Settings 3,
-/// background and foreground 6, permission changes in Settings 4, input format, echo-cancelled
-/// input and grant events 3, the Silent switch and activation policy 3, zone changes and clock jumps 2.
+/// background and foreground (sometimes with audio arriving in the background) 4, permission
+/// changes in Settings 2, the input format, echo-cancelled input, grants, the Silent switch and the
+/// activation policy 2 together, zone changes and clock jumps (1 to 36 h) 2.
 /// Gaps: 20 ms to 2 s between episodes, 10 to 500 ms inside one. The header draws the OS (16.6,
 /// 17.0, 18.2), the decided permission, background audio, the Bluetooth-mic and echo preferences,
 /// and once in fifty walks a missing purpose string.
