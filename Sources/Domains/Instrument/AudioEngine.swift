@@ -14,6 +14,7 @@ extension Instrument {
     /// sound bank and drum samples, then the engine: once per process and after a media services reset.
     static func launchAudio(_ s: inout InstrumentState, _ world: inout World<Instrument>) {
         s.engineGeneration += 1
+        s.samplerEpoch += 1  // invariant history only: every held key falls silent with the old sampler
         s.sampler = Sampler(maxVoices: s.sampler.maxVoices, releaseNanoseconds: s.sampler.releaseNanoseconds)
         s.drums = DrumKit(voicesPerPad: s.drums.voicesPerPad)
         // The fault: the category that honours the Silent switch, set in place of the app's.

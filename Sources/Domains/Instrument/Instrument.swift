@@ -37,6 +37,8 @@ import Platform
 ///   touch-up; a player per tap is a counted file load per note or hit, and on the pads the new
 ///   player replaces the last (keyboard notes keep the sampler's voice bookkeeping).
 /// - `check` lists `silentWhileHeld` keys (pressed but not sounding) only when there are any.
+///
+/// Invariants (ten, checked after every step) and the explorer's episodes: `Invariants.swift`.
 public enum Instrument: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = InstrumentState
@@ -159,6 +161,7 @@ public enum Instrument: Domain {
         s.geometry = settings.geometry
         s.pads = settings.pads
         s.drums = DrumKit(voicesPerPad: world.isOn(.singlePlayerPerPad) ? 1 : settings.voicesPerPad)
+        s.configuredVoicesPerPad = settings.voicesPerPad
         s.sampler = Sampler(maxVoices: settings.samplerVoices, releaseNanoseconds: settings.releaseNanoseconds)
         // The app is on screen and playable when a scenario starts.
         let t = s.life.handle(.launch(.user), &world)

@@ -3,6 +3,12 @@ import Platform
 
 extension Instrument {
     public static func reduce(_ s: inout InstrumentState, _ event: InstrumentEvent, _ world: inout World<Instrument>) {
+        // Invariant history only (not written): which callback this step handles.
+        if case .touches(let view, let phase, let points) = event {
+            s.lastTouchCallback = (view, phase, points)
+        } else if s.lastTouchCallback != nil {
+            s.lastTouchCallback = nil
+        }
         switch event {
         case .touches(let view, let phase, let points):
             touches(&s, view, phase, points, &world)
@@ -74,6 +80,7 @@ extension Instrument {
                     s.sampler = Sampler(maxVoices: s.sampler.maxVoices, releaseNanoseconds: s.sampler.releaseNanoseconds)
                     s.drums = DrumKit(voicesPerPad: s.drums.voicesPerPad)
                     s.touchNotes = [:]
+                    s.pressEpoch = [:]  // invariant history only
                     s.keyboardTouches = [:]
                     s.padTouches = [:]
                     s.engineRunning = false
@@ -292,12 +299,16 @@ extension Instrument {
         world.emit(InstrumentOutput.noteOn(midi, touch: touch, why: why, s))
         if world.isOn(.playerPerTap) { loadOnTap(&s, file: "\(s.instrument.rawValue)-\(midi).caf", &world) }
         for r in s.sampler.noteOn(midi, velocity: 100, now: world.now, audible: s.audible, countsHolders: !world.isOn(.firstLiftStopsNote)) {
+            // Invariant history only: a stolen held voice silences the fingers pressed before it.
+            if r.name == "sampler", r.fields.contains(Record.Field("wasHeld", .bool(true))) { s.samplerEpoch += 1 }
             world.emit(r)
         }
+        s.pressEpoch[touch] = s.samplerEpoch
     }
 
     static func noteOff(_ s: inout InstrumentState, _ midi: Int, touch: Int, why: String, _ world: inout World<Instrument>) {
         world.emit(InstrumentOutput.noteOff(midi, touch: touch, why: why, s))
+        s.pressEpoch[touch] = nil  // invariant history only
         for r in s.sampler.noteOff(midi, now: world.now, countsHolders: !world.isOn(.firstLiftStopsNote)) { world.emit(r) }
     }
 

@@ -33,6 +33,19 @@ public struct InstrumentState: Sendable {
     public var loads = 0
     public var rejectedInputs = 0
 
+    // Invariant history (`Invariants.swift`): NOT written by `Instrument.write`, so no digest or
+    // golden depends on these fields.
+    /// The drum pool the app was configured with (`set voicesPerPad`, default 4), before any fault.
+    public var configuredVoicesPerPad = 4
+    /// The touch callback of the step being reduced (nil for every other event).
+    public var lastTouchCallback: (view: TouchView, phase: TouchPhase, points: [TouchPoint])?
+    /// Counts what silences held keys behind the fingers' backs: a media services reset (a new
+    /// sampler) and the voice limit stealing a held voice.
+    public var samplerEpoch = 0
+    /// Each finger's epoch at its last note-on (removed at its note-off): a finger pressed before
+    /// the latest silencing may hold a key that no longer sounds, by design.
+    public var pressEpoch: [Int: Int] = [:]
+
     public init() {}
 
     /// Whether a note played now is heard.

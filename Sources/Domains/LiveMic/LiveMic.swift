@@ -44,6 +44,8 @@ import Platform
 ///   seconds, not minutes).
 /// - An output buffer's digest is FNV-1a 64 over its Float32 bit patterns, one 32-bit word per
 ///   sample (`Render.swift`).
+///
+/// Invariants (six, checked after every step) and the explorer's episodes: `Invariants.swift`.
 public enum LiveMic: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = LiveMicState

@@ -79,7 +79,9 @@ extension LiveMic {
         let volume = e.volume
         var inPeak: Float = 0
         let stats: BufferStats
-        if !silent && low.isIdentity && high.isIdentity && dry == 1 && boost == 1 {
+        // The fast path needs a finite volume ≥ 0 (BufferStats(scaling:)'s precondition): without
+        // it the `nanThroughClamp` fault's NaN volume trapped here instead of rendering NaN.
+        if !silent && low.isIdentity && high.isIdentity && dry == 1 && boost == 1 && volume.isFinite && volume >= 0 {
             // The default controls: Float(Double(x) × 1) is x exactly, so the general path below
             // reduces to x × volume, bit for bit, in one pass with no output buffer.
             stats = f.samples.withUnsafeBufferPointer { BufferStats(scaling: $0, by: volume, inputPeak: &inPeak) }
