@@ -89,7 +89,9 @@ enum ChalkExplorer {
 
     static func stroke(_ rng: inout SeededRNG, _ at: String) -> String {
         let finger = rng.int(below: 3) == 0
-        let id = rng.int(below: 6) == 0 ? 2 : 1
+        // A touch keeps its type for life: fingers use id 3, the pencil ids 1 and 2 (a stuck touch
+        // is continued only by samples of its own type, as on a device).
+        let id = finger ? 3 : (rng.int(below: 6) == 0 ? 2 : 1)
         var x = Double(rng.int(in: 0...96)), y = Double(rng.int(in: 0...96))
         var lines: [String] = []
         func sample(_ phase: String, _ time: String) {
@@ -122,7 +124,7 @@ enum ChalkExplorer {
         return "\(at) gen stroke path=\(paths[rng.int(below: 4)]) from=\(rng.int(in: 0...96)),\(rng.int(in: 0...96))"
             + " to=\(rng.int(in: 0...96)),\(rng.int(in: 0...96)) samples=\(rng.int(in: 2...24)) type=\(type)"
             + " pressure=\(dec(&rng, 0, 1)),\(dec(&rng, 0, 1)) altitude=\(dec(&rng, 0.1, 1.5)),\(dec(&rng, 0.1, 1.5))"
-            + " ease=\(eases[rng.int(below: 4)]) id=\(rng.int(in: 1...2))"
+            + " ease=\(eases[rng.int(below: 4)]) id=\(type == "finger" ? 3 : rng.int(in: 1...2))"
     }
 
     static func badTouch(_ rng: inout SeededRNG, _ at: String) -> String {
