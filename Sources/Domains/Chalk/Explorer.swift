@@ -3,25 +3,25 @@ import LockstepCore
 extension Chalk {
     /// Random drawing sessions for `lockstep explore` (and the invariant tests).
     ///
-    /// Header: a small canvas (`set width/height` 32...96, so a deep-zoom replay, where every stamp
+    /// Header: a small canvas (`set width/height` 32...64, so a deep-zoom replay, where every stamp
     /// covers the screen, stays cheap). Each step is one line or one gesture, 5 ms to 0.4 s after the
     /// previous one (1 in 40 is a clock jump of 5 minutes to 2 hours). Weights out of 100:
     /// - 30 a hand-made stroke: `began`, 1...8 `moved` samples 8 ms apart, then `ended` (most),
     ///   `cancelled` (1 in 12) or nothing (1 in 30: the touch stays down, so the next undo, zoom or
-    ///   page is refused and the next `began` is a duplicate). Pencil or finger (finger: altitude 0,
-    ///   force 0); force up to 1.3 × maxForce (over the maximum clamps); altitude 0...π/2 and a few
-    ///   out of range; moves of 0.05...0.6 pt (the jitter filter), 1...30 pt, and 1 in 50 a
-    ///   teleport of 10⁵ pt (the 4000-stamp cap).
+    ///   page is refused and the next `began` is a duplicate). Pencil (ids 1, 2) or finger (id 3: a
+    ///   touch never changes type; altitude 0, force 0); force up to 1.3 × maxForce (over the maximum clamps); altitude 0...π/2 and a few
+    ///   out of range; moves of 0.05...0.6 pt (1 in 5: the jitter filter), 1...30 pt, and 1 in 400 a
+    ///   teleport of 10⁵ pt (the 4000-stamp cap; rare: every later replay re-bakes it).
     /// - 10 `gen stroke`: a whole 120 Hz stroke (line, arc, zigzag, scribble; 2...24 samples).
     /// - 8 render, 7 undo, 4 redo, 4 clear, 7 zoom (scales 0.5...800, deep zooms 1 in 4; 1 in 10
     ///   out of range), 3 pan, 6 size (0.05...40 pt, the floor included; 1 in 10 out of range),
     ///   3 brush (1 in 8 unknown), 3 colour (1 in 8 outside 0...1), 2 eraser, 4 layer (0...3; 1 in 10
     ///   out of range), 3 page (0...2; 1 in 10 out of range), 2 save, 2 load (a good document or one
-    ///   of the corrupt ones), 2 bad touches (moved without began, non-finite or beyond-canvas
-    ///   samples, a second finger).
+    ///   of the corrupt ones), 2 bad touches (moved or ended without began, non-finite or
+    ///   beyond-canvas samples); a second pencil id (2) sometimes lands while id 1 is down.
     public static let explorer: Explorer? = Explorer(header: { rng in
-        let side = [32, 48, 64, 96][rng.int(below: 4)]
-        return ["set width \(side)", "set height \([32, 48, 64, 96][rng.int(below: 4)])"]
+        let side = [32, 48, 64][rng.int(below: 3)]
+        return ["set width \(side)", "set height \([32, 48, 64][rng.int(below: 3)])"]
     }, next: { rng, _ in
         ChalkExplorer.next(&rng)
     })
@@ -103,8 +103,9 @@ enum ChalkExplorer {
         sample("began", at)
         let moves = rng.int(in: 1...8)
         for _ in 0..<moves {
-            let kind = rng.int(below: 50)
-            let length = kind == 0 ? 100_000 : (kind < 10 ? 0.05 + 0.55 * rng.double() : 1 + 29 * rng.double())
+            // A teleport bakes 4000 stamps and every later replay re-bakes them: rare, for speed.
+            let kind = rng.int(below: 400)
+            let length = kind == 0 ? 100_000 : (kind < 80 ? 0.05 + 0.55 * rng.double() : 1 + 29 * rng.double())
             let angle = rng.double() * 6.283
             x += length * DetMath.cos(angle)
             y += length * DetMath.sin(angle)

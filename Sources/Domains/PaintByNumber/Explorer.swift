@@ -86,7 +86,9 @@ enum PaintExplorer {
             return "\(at) highlight mode=\(rng.int(below: 8) == 0 ? 3 : rng.int(in: 0...2))"
         case 62..<65: return "\(at) edges on=\(rng.int(below: 2) == 0 ? "true" : "false")"
         case 65..<71:
-            return rng.int(below: 3) == 0 ? "\(at) render probes=0,0,\(rng.int(in: 0...7)),\(rng.int(in: 0...7))" : "\(at) render"
+            // Scales above 1 sample between texel centres, where filtering shows.
+            let scale = rng.int(in: 1...3)
+            return rng.int(below: 3) == 0 ? "\(at) render scale=\(scale) probes=0,0,\(rng.int(in: 0...7)),\(rng.int(in: 0...7))" : "\(at) render scale=\(scale)"
         case 71..<81: return open(&rng, at)
         case 81..<85:
             return ["\(at) restore fills=0,1,0,0", "\(at) restore fills=0,1,2,1", "\(at) restore fills=0,1,0,0,0,0,0,0,2",

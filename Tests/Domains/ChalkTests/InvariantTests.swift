@@ -41,6 +41,14 @@ import LockstepRunner
         #expect(s.firstViolation == nil)
     }
 
+    /// Prints how long one 200-step walk takes (a report, not a limit: the machine is shared).
+    @Test func walkSpeed() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for seed in UInt64(1)...5 { _ = try ChalkInvariantTests.walk(seed) }
+        print("chalk: 5 walks of 200 steps in \(clock.now - start)")
+    }
+
     // MARK: (b) each invariant catches a broken case
 
     @Test func liveBakeEqualsReplayCatchesAMismatch() {
@@ -155,9 +163,10 @@ import LockstepRunner
 
     // MARK: (c) exploration finds the faults
 
-    /// Fault → the invariant its first breaking walk breaks, for 200 seeds × 200 steps.
+    /// Fault → the invariant its first breaking walk breaks, for 200 seeds × 200 steps. The RNG
+    /// desync breaks two: the draw count while drawing a thin stamp, the replay after a zoom.
     static let found: [(fault: String, invariant: String)] = [
-        ("rngGuardBeforeDraws", "fourDrawsPerStamp"),
+        ("rngGuardBeforeDraws", "fourDrawsPerStamp|replayKeepsTheDrawing"),
         ("fixedFullSpeed26", "speedIsZoomInvariant"),
         ("screenThresholdWithoutScale", "visiblePenLeavesMarks"),
         ("bufferOffsetZero", "replaySpansDisjoint"),
@@ -176,7 +185,7 @@ import LockstepRunner
             if let v = try ChalkInvariantTests.walk(seed, faults: [fault]).firstViolation { hit = (seed, v); break }
         }
         let h = try #require(hit, "fault \(fault) breaks no invariant within seeds 1...200")
-        #expect(h.violation.name == expected, "fault \(fault): seed \(h.seed) broke \(h.violation)")
+        #expect(expected.split(separator: "|").contains(Substring(h.violation.name)), "fault \(fault): seed \(h.seed) broke \(h.violation)")
         print("chalk fault \(fault): seed \(h.seed) step \(h.violation.step) \(h.violation.name)")
     }
 }

@@ -48,6 +48,14 @@ import LockstepRunner
         #expect(fills > 20)  // the hostile inputs are there, and refused
     }
 
+    /// Prints how long one 200-step walk takes (a report, not a limit: the machine is shared).
+    @Test func walkSpeed() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for seed in UInt64(1)...5 { _ = try PaintInvariantTests.walk(seed) }
+        print("paintByNumber: 5 walks of 200 steps in \(clock.now - start)")
+    }
+
     // MARK: (b) each invariant catches a broken case
 
     @Test func cleanCaseHoldsEveryInvariant() throws {
@@ -108,7 +116,8 @@ import LockstepRunner
 
     @Test(arguments: ["srgbIdTexture", "linearIdFilter"])
     func shaderReadsTheIdMapCatchesTheTextureFaults(_ fault: String) throws {
-        let body = "0 load image=art/basic.png meta=art/basic.meta\n1 render\n"
+        // Scale 4 samples between texel centres, where linear filtering invents ids.
+        let body = "0 load image=art/basic.png meta=art/basic.meta\n1 render scale=4\n"
         #expect(try PaintInvariantTests.run(body).firstViolation == nil)
         let v = try #require(try PaintInvariantTests.run(body, faults: [fault]).firstViolation)
         #expect(v.name == "shaderReadsTheIdMap" && v.step == 2)
