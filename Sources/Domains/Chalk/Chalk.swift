@@ -54,6 +54,13 @@ import LockstepCore
 /// - `load` replaces the current page and its history (redo and clear backup are dropped; a load is
 ///   not undoable). `save` writes the current page only.
 /// - Documents: canonical JSON, sorted keys, Floats in shortest round-trip form (see `ChalkDocument`).
+///
+/// Invariants (checked after every step; table with reasons and the faults each catches in
+/// `Invariants.swift`): liveBakeEqualsReplay, replayKeepsTheDrawing, fourDrawsPerStamp,
+/// stampsPerSegmentCapped, fingerIsUpright, speedIsZoomInvariant, visiblePenLeavesMarks,
+/// penKeepsScreenSize, onlyNoiseIsFiltered, emptyPageRendersEmpty, replaySpansDisjoint,
+/// layersDrawInOrder. The explorer's mix (weights, timing, hostile moments) is documented on
+/// `Chalk.explorer` in `Explorer.swift`.
 public enum Chalk: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = ChalkState

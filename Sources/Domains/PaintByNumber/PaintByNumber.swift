@@ -39,6 +39,12 @@ import Platform
 /// - Debug commands run in `set build debug` (the default); in `release` each is an explicit
 ///   `rejected input=debug reason=release-build` record.
 /// - Metadata format: the small text format of `MetaFormat` (`numbrush-meta 1`, `palette`, `regions`).
+///
+/// Invariants (checked after every step; table with reasons and the faults each catches in
+/// `Invariants.swift`): tapFillsItsNumber, fillsOnlyRealRegions, fillAddsExactlyOneRegion,
+/// progressWithinRegionCount, lutShowsTheFill, shaderReadsTheIdMap, generatedArtworkOpens,
+/// everyInputIsAnswered, idMapDecodedOncePerOpen. The explorer's mix is documented on
+/// `PaintByNumber.explorer` in `Explorer.swift`.
 public enum PaintByNumber: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = PaintState

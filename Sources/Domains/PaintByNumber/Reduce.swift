@@ -3,6 +3,7 @@ import Platform
 
 extension PaintByNumber {
     public static func reduce(_ state: inout PaintState, _ event: PaintEvent, _ world: inout World<PaintByNumber>) {
+        state.audit.inputs += 1  // invariant history only (not written)
         switch event {
         case .load(let name, let png, let metaBytes, let colorSpace):
             load(&state, name: name, png: png, metaBytes: metaBytes, colorSpace: colorSpace, &world)
@@ -168,6 +169,9 @@ extension PaintByNumber {
         page.lut = RenderLut.build(meta: page.meta, fills: page.fills, active: state.active)
         page.lutDigest = FNV1a64.hash(page.lut)
         state.lutRebuilds += 1
+        // Invariant history only (not written): O(regions), like the rebuild itself.
+        state.audit.progressBefore = state.audit.progress
+        state.audit.progress = FillState.filledCount(page.fills)
         world.emit(PaintOutput.lut(reason: reason, rebuild: state.lutRebuilds, lut: page.lut, digest: page.lutDigest, active: state.active))
         if state.lutArtifacts, let image = try? PNGImage(width: page.lut.count / 4, height: 1, rgba: page.lut) {
             world.artifact("lut\(state.lutRebuilds).png", PNG.encode(image))

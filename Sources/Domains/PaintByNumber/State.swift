@@ -53,7 +53,22 @@ public struct PaintState: Sendable {
     public var haptics = 0
     /// Id maps decoded (one per page open; a second decode of the same page would be a regression).
     public var idDecodes = 0
+    /// History for the invariants (`Invariants.swift`), NOT written by `PaintByNumber.write`, so no
+    /// digest or golden depends on it: the filled-region count at this and the previous LUT rebuild.
+    public var audit = PaintAudit()
 
+    public init() {}
+}
+
+/// What the invariants need to remember between steps: the progress (filled regions) the last two
+/// LUT rebuilds showed, and how many inputs were reduced. Kept up to date by `rebuildLut`; left out of the state summary on purpose.
+public struct PaintAudit: Sendable, Equatable {
+    /// Filled regions of the open page at the last LUT rebuild.
+    public var progress = 0
+    /// Filled regions at the rebuild before it (on the same page or the previous one).
+    public var progressBefore = 0
+    /// Inputs reduced so far: 0 only in the start step (which has no input to answer).
+    public var inputs = 0
     public init() {}
 }
 
