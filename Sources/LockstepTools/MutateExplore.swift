@@ -28,7 +28,8 @@ public enum MutateExplore {
             var finding = Finding(fault: fault.name)
             let all = Array(seeds)
             var next = 0
-            let batch = max(1, jobs) * 4
+            // Most faults are found by the first seeds: a batch per thread wastes no walks on them.
+            let batch = max(1, jobs)
             search: while next < all.count {
                 let chunk = Array(all[next..<min(all.count, next + batch)])
                 next += chunk.count

@@ -74,7 +74,7 @@ enum ChalkExplorer {
             if rng.int(below: 10) == 0 { return "\(at) page n=\(["-1", "100"][rng.int(below: 2)])" }
             return "\(at) page n=\(rng.int(in: 0...2))"
         case 94..<96: return "\(at) save"
-        case 96..<98: return "\(at) load file=documents/\(documents[rng.int(below: documents.count)])"
+        case 96..<98: return "\(at) load file=../documents/\(documents[rng.int(below: documents.count)])"
         default: return badTouch(&rng, at)
         }
     }

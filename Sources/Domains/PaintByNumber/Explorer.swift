@@ -32,13 +32,13 @@ extension PaintByNumber {
 enum PaintExplorer {
     static let art = ["basic", "intent", "wheel", "order"]
     static let badLoads = [
-        "load image=art/bad-b200.png meta=art/basic.meta",
-        "load image=art/bad-alpha.png meta=art/basic.meta",
-        "load image=art/basic.png meta=art/basic-256-colours.meta",
-        "load image=art/basic.png meta=art/basic-colour-out-of-palette.meta",
-        "load image=art/basic.png meta=art/basic.meta colorSpace=sRGB",
-        "load image=art/basic-srgb-tagged.png meta=art/basic.meta",
-        "load image=art/order-swapped.png meta=art/order.meta",
+        "load image=../art/bad-b200.png meta=../art/basic.meta",
+        "load image=../art/bad-alpha.png meta=../art/basic.meta",
+        "load image=../art/basic.png meta=../art/basic-256-colours.meta",
+        "load image=../art/basic.png meta=../art/basic-colour-out-of-palette.meta",
+        "load image=../art/basic.png meta=../art/basic.meta colorSpace=sRGB",
+        "load image=../art/basic-srgb-tagged.png meta=../art/basic.meta",
+        "load image=../art/order-swapped.png meta=../art/order.meta",
     ]
 
     static func gap(_ rng: inout SeededRNG) -> String {
@@ -56,7 +56,7 @@ enum PaintExplorer {
         }
         if rng.int(below: 4) == 0 { return "\(at) \(badLoads[rng.int(below: badLoads.count)])" }
         let name = art[rng.int(below: art.count)]
-        return "\(at) load image=art/\(name).png meta=art/\(name).meta"
+        return "\(at) load image=../art/\(name).png meta=../art/\(name).meta"
     }
 
     static func tap(_ rng: inout SeededRNG, _ at: String) -> String {

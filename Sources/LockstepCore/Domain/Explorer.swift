@@ -6,6 +6,10 @@
 /// the scenario format could not express. Everything is drawn from the `SeededRNG` it is handed (a
 /// substream of the walk's seed), so a seed names one walk on every machine.
 ///
+/// A walk is run, and written when it fails, as `Scenarios/<domain>/found/<seed>.scenario`, so a
+/// file field in it is relative to that folder: `load image=../art/basic.png` for the domain's own
+/// `Scenarios/<domain>/art/` (the found file then replays as written).
+///
 /// Good explorers mix the domain's whole vocabulary with plausible weights and timing, and the
 /// hostile moments of real use: interruptions, lifecycle changes, zone changes, clock jumps,
 /// bad input the domain must refuse.

@@ -11,7 +11,7 @@ import LockstepRunner
 
     static func walk(_ seed: UInt64, steps: Int = 200, faults: [String] = []) throws -> RunSummary {
         let text = Chalk.explorer!.scenario(domain: "chalk", seed: seed, steps: steps)
-        return try project.run("Scenarios/chalk/explore.scenario", bytes: Array(text.utf8),
+        return try project.run("Scenarios/chalk/found/explore.scenario", bytes: Array(text.utf8),
                                options: RunOptions(extraFaults: faults)).summary
     }
 
@@ -36,7 +36,7 @@ import LockstepRunner
     @Test func walksAreValidScenarioText() throws {
         // Every line the explorer writes must parse for the domain: a run error would throw here.
         let text = Chalk.explorer!.scenario(domain: "chalk", seed: 77, steps: 400)
-        let s = try ChalkInvariantTests.project.run("Scenarios/chalk/explore.scenario", bytes: Array(text.utf8)).summary
+        let s = try ChalkInvariantTests.project.run("Scenarios/chalk/found/explore.scenario", bytes: Array(text.utf8)).summary
         #expect(s.rejections > 0)  // the hostile inputs are there, and refused
         #expect(s.firstViolation == nil)
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// Runs scenario text through the real reader and runner (no trace kept); faults as `--fault`.
 private func run(_ text: String, faults: [String] = []) throws(ScenarioError) -> RunSummary {
-    let reader = try ScenarioReader(display: "Scenarios/liveMic/explore.scenario", bytes: Array(text.utf8), files: nil)
+    let reader = try ScenarioReader(display: "Scenarios/liveMic/found/explore.scenario", bytes: Array(text.utf8), files: nil)
     let header = try reader.readHeader()
     var out = NullOutput()
     return try Runner.run(LiveMic.self, reader: reader, header: header, options: RunOptions(extraFaults: faults), output: &out)

@@ -11,7 +11,7 @@ import LockstepRunner
 
     static func walk(_ seed: UInt64, steps: Int = 200, faults: [String] = []) throws -> RunSummary {
         let text = PaintByNumber.explorer!.scenario(domain: "paintByNumber", seed: seed, steps: steps)
-        return try project.run("Scenarios/paintByNumber/explore.scenario", bytes: Array(text.utf8),
+        return try project.run("Scenarios/paintByNumber/found/explore.scenario", bytes: Array(text.utf8),
                                options: RunOptions(extraFaults: faults)).summary
     }
 

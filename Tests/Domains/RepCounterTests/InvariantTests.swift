@@ -16,7 +16,7 @@ import LockstepRunner
     static func walk(_ seed: UInt64, steps: Int = 200, faults: [String] = []) throws -> RunSummary {
         let text = explorer.scenario(domain: "repCounter", seed: seed, steps: steps)
         do {
-            return try project.run("Scenarios/repCounter/explore.scenario", bytes: Array(text.utf8),
+            return try project.run("Scenarios/repCounter/found/explore.scenario", bytes: Array(text.utf8),
                                    options: RunOptions(extraFaults: faults)).summary
         } catch {
             Issue.record("seed \(seed): \(error)\n\(text)")
