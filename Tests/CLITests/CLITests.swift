@@ -306,6 +306,10 @@ final class TempProject {
               faults:
                 offByOne  — add counts one more than asked (a classic)
                 sharedDice  — every roll restarts the dice stream, so all rolls are equal
+              invariants:
+                totalIsMultipleOfStep  — every add adds n times the step, so the total is a multiple of a non-zero step
+                rollWithinSides  — a die of s sides shows 1...s
+              explorer: yes (lockstep explore counter)
             runner events (every domain): zone NAME, gen NAME ARGS, include PATH
 
             """)
