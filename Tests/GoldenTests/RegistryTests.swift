@@ -69,6 +69,16 @@ import Registry
         #expect(Set(names).count == names.count, "two domains share a name")
     }
 
+    /// Issue #14: every app domain states at least three of its article's rules as invariants and
+    /// can be explored (the fixtures exercise the machinery and need not).
+    @Test("every app domain has at least three invariants and an explorer")
+    func domainsCanBeExplored() {
+        for entry in allDomains where !RegistryTests.fixtures.contains(entry.name) {
+            #expect(entry.invariants.count >= 3, "\(entry.name) declares \(entry.invariants.count) invariants; at least 3 (docs/writing-a-domain.md, section 16)")
+            #expect(entry.explorer != nil, "\(entry.name) has no explorer (docs/writing-a-domain.md, section 16)")
+        }
+    }
+
     @Test("every declared event kind, setting and generator is used by some scenario with a golden")
     func vocabularyIsCovered() {
         let coverage = VocabularyCoverage.measure(GoldenTests.project)
