@@ -57,7 +57,9 @@ extension Darshan {
         Invariant("noReminderSilentlyDropped",
                   "the system keeps the soonest 64 pending requests and silently discards the rest: a discarded reminder never fires") { s, outputs in
             for r in outputs where r.name == "notification.dropped" {
-                let id = r.fields.first(where: { $0.key == "id" }).map { "\($0.value)" } ?? "?"
+                var id = "?"
+                if case .word(let w)? = r.fields.first(where: { $0.key == "id" })?.value { id = w }
+                if case .string(let w)? = r.fields.first(where: { $0.key == "id" })?.value { id = w }
                 return "request \(id) discarded by the 64 limit (\(s.centre.pending.count) pending)"
             }
             return nil

@@ -206,7 +206,7 @@ enum PillExplorer {
             }
             return "\(g) respond id=\(id) action=\(action)"
         case 42..<48:
-            return "\(g) editMed id=\(med) times=\(times(k, rng.int(in: 0...5)))" + (rng.chance(0.3) ? " perDose=\(rng.int(in: 1...2))" : "")
+            return "\(g) editMed id=\(med) times=\(times(k, rng.int(in: 1...5)))" + (rng.chance(0.3) ? " perDose=\(rng.int(in: 1...2))" : "")
         case 48..<52: return "\(g) refill id=\(med) pills=\(rng.int(in: 1...60))"
         case 52..<55: return "\(g) deleteMed id=\(med)"
         case 55..<60: return "\(g) correct med=\(med) time=\(time(k, rng.int(below: 3)))"
