@@ -148,6 +148,7 @@ public enum PillReminders: Domain {
 
     public static func start(_ settings: Settings, _ world: inout World<PillReminders>) throws(ScenarioError) -> PillState {
         var s = PillState()
+        s.deviceZone = world.zone
         s.permissionAnswer = settings.permission
         if settings.launched {
             perform(s.life.handle(.launch(.user, .foreground), &world).actions, &s, &world)

@@ -48,6 +48,7 @@ extension PillReminders {
     }
 
     public static func zoneChanged(_ s: inout PillState, _ world: inout World<PillReminders>) {
+        s.deviceZone = world.zone  // invariant bookkeeping, not written
         s.centre.zoneChanged(&world, wake: .notificationDue)
         // Run-out dates are local midnights: recompute them in the new zone (the app would on
         // its next launch; the simulation does it now so state never mixes zones).

@@ -60,6 +60,10 @@ public struct PillState: Sendable {
     var requestMemo = RequestMemo()
     /// What the last scheduling pass left (see `Scheduler.sync`).
     var lastSync: SyncMark?
+    /// The device's zone, for the `dosesAtWallClock` invariant (which is handed only the state).
+    /// Set at start and on every zone change; `write(state, to:)` does not write it, so no digest
+    /// or golden depends on it.
+    var deviceZone: Zone?
 
     public func med(_ id: String) -> Medication? { meds?.first { $0.id == id } }
 }
