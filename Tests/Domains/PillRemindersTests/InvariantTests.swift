@@ -17,9 +17,13 @@ private func walk(_ seed: UInt64, steps: Int = 200) -> String {
 }
 
 /// The first seed in `seeds` whose walk under `fault` breaks an invariant, and the invariant.
+/// The first seed whose walk breaks an invariant with the fault on and none with it off (as
+/// `lockstep mutate --explore` counts a find).
 private func firstFinding(_ fault: String, seeds: ClosedRange<UInt64>) throws -> (seed: UInt64, violation: InvariantViolation)? {
     for seed in seeds {
-        if let v = try run(walk(seed), faults: [fault]).firstViolation { return (seed, v) }
+        guard let v = try run(walk(seed), faults: [fault]).firstViolation else { continue }
+        if try run(walk(seed)).firstViolation != nil { continue }  // breaks without the fault: not this fault's find
+        return (seed, v)
     }
     return nil
 }
@@ -133,8 +137,14 @@ private func firstFinding(_ fault: String, seeds: ClosedRange<UInt64>) throws ->
 
     /// Which faults exploration finds (200 seeds × 200 steps at most): the first seed and the
     /// invariant, pinned.
+    /// noBudget is not in the list: its first "find" (seed 75) breaks remindersBelongToMedications
+    /// with no fault on too. There, a medication added while the store is locked is lost when the
+    /// user terminates the app before the save, and its reminders stay pending after the relaunch:
+    /// a real gap exploration found (the app does not reconcile pending requests with the list it
+    /// loads), left for the domain's next issue. noBudget itself is caught by its golden and by
+    /// `noBudgetKnownValue` above.
     @Test("faults found by exploration", arguments: [
-        ("noBudget", "remindersBelongToMedications"), ("randomIdentifiers", "oneReminderPerDoseTime"),
+        ("randomIdentifiers", "oneReminderPerDoseTime"),
         ("freshSnoozeId", "oneSnoozePerMedication"), ("storedAsDate", "dosesAtWallClock"),
         ("completeProtection", "lockScreenSavesSucceed"), ("corruptAsEmpty", "remindersBelongToMedications"),
     ])
