@@ -45,14 +45,7 @@ extension LockstepCommand {
             selection = try ScenarioSelection(parsed)
         } catch { return usage(ctx, error.description, "check") }
         let jobs: Int
-        if let text = parsed.value("jobs") {
-            guard let n = Int(text), n >= 1, n <= OrderedParallel.maxJobs else {
-                return usage(ctx, "--jobs '\(text)': expected a number of threads 1...\(OrderedParallel.maxJobs)", "check")
-            }
-            jobs = n
-        } else {
-            jobs = OrderedParallel.processorCount
-        }
+        do { jobs = try parsed.jobs() } catch { return usage(ctx, error.description, "check") }
         let listing: Project.ScenarioListing
         do { listing = try selection.listing(ctx.project) } catch {
             ctx.printError("lockstep check: \(error.description)")

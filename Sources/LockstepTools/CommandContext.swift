@@ -119,6 +119,20 @@ public struct Arguments {
     }
 
     public func has(_ name: String) -> Bool { flags[name] != nil }
+
+    /// The whole number given as `--name`, which must lie in `range`; nil when the option is absent.
+    public func count(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let n = Int(text), range.contains(n) else {
+            throw UsageError("--\(name) '\(text)': expected a whole number \(range.lowerBound)...\(range.upperBound)")
+        }
+        return n
+    }
+
+    /// `--jobs N` (threads, 1...`OrderedParallel.maxJobs`), one per processor when absent.
+    public func jobs() throws(UsageError) -> Int {
+        try count("jobs", in: 1...OrderedParallel.maxJobs) ?? OrderedParallel.processorCount
+    }
     public func value(_ name: String) -> String? { flags[name]?.last }
     public func values(_ name: String) -> [String] { flags[name] ?? [] }
 }

@@ -182,9 +182,9 @@ public enum ExploreCommand {
         }
         if entry.invariants.isEmpty { throw UsageError("the domain \(name) declares no invariants, so no walk can fail") }
         let seeds = try parseSeeds(parsed.value("seeds"))
-        let steps = try count(parsed.value("steps"), "--steps", 1...maxSteps) ?? defaultSteps
-        let time = try count(parsed.value("time-limit"), "--time-limit", 1...86_400) ?? defaultTimeLimitSeconds
-        let jobs = try count(parsed.value("jobs"), "--jobs", 1...OrderedParallel.maxJobs) ?? OrderedParallel.processorCount
+        let steps = try parsed.count("steps", in: 1...maxSteps) ?? defaultSteps
+        let time = try parsed.count("time-limit", in: 1...86_400) ?? defaultTimeLimitSeconds
+        let jobs = try parsed.jobs()
         let fault = parsed.value("fault")
         if let fault, !entry.faults.contains(where: { $0.name == fault }) {
             throw UsageError("unknown fault '\(fault)' for domain \(name)" + DidYouMean.hint(for: fault, among: entry.faults.map(\.name))
@@ -206,13 +206,5 @@ public enum ExploreCommand {
         guard a <= b else { throw UsageError("--seeds \(text): the range is reversed (A must be at most B)") }
         guard b - a < maxSeeds else { throw UsageError("--seeds \(text): more than \(maxSeeds) seeds (the limit maxSeeds)") }
         return a...b
-    }
-
-    static func count(_ text: String?, _ name: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text else { return nil }
-        guard let n = Int(text), range.contains(n) else {
-            throw UsageError("\(name) '\(text)': expected a whole number \(range.lowerBound)...\(range.upperBound)")
-        }
-        return n
     }
 }

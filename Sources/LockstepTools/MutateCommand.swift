@@ -37,13 +37,8 @@ public enum MutateCommand {
         } catch {
             return LockstepCommand.usage(ctx, error.description, "mutate")
         }
-        var jobs = OrderedParallel.processorCount
-        if let text = parsed.value("jobs") {
-            guard let n = Int(text), n >= 1, n <= OrderedParallel.maxJobs else {
-                return LockstepCommand.usage(ctx, "--jobs '\(text)': expected a number of threads 1...\(OrderedParallel.maxJobs)", "mutate")
-            }
-            jobs = n
-        }
+        let jobs: Int
+        do { jobs = try parsed.jobs() } catch { return LockstepCommand.usage(ctx, error.description, "mutate") }
         let scenarios: [String]
         do throws(FileIO.Failure) {
             let listing = try selection.listing(ctx.project)
@@ -68,7 +63,7 @@ public enum MutateCommand {
             let steps: Int
             do {
                 seeds = try ExploreCommand.parseSeeds(parsed.value("explore-seeds") ?? "1..50")
-                steps = try ExploreCommand.count(parsed.value("explore-steps"), "--explore-steps", 1...ExploreCommand.maxSteps) ?? ExploreCommand.defaultSteps
+                steps = try parsed.count("explore-steps", in: 1...ExploreCommand.maxSteps) ?? ExploreCommand.defaultSteps
             } catch { return LockstepCommand.usage(ctx, error.description, "mutate") }
             ctx.print("")
             ctx.print("exploration (seeds \(seeds.lowerBound)..\(seeds.upperBound), \(steps) event lines each; found: a walk breaks an invariant with the fault on, and not without):")

@@ -29,8 +29,8 @@ public enum ShrinkCommand {
         if parsed.has("invariant") && parsed.has("fault") { return LockstepCommand.usage(ctx, "say --invariant or --fault, not both", "shrink") }
         let attempts: Int, seconds: Int
         do {
-            attempts = try ExploreCommand.count(parsed.value("max-attempts"), "--max-attempts", 1...1_000_000) ?? Shrinker.defaultMaxAttempts
-            seconds = try ExploreCommand.count(parsed.value("time-limit"), "--time-limit", 1...86_400) ?? Shrinker.defaultTimeLimitSeconds
+            attempts = try parsed.count("max-attempts", in: 1...1_000_000) ?? Shrinker.defaultMaxAttempts
+            seconds = try parsed.count("time-limit", in: 1...86_400) ?? Shrinker.defaultTimeLimitSeconds
         } catch { return LockstepCommand.usage(ctx, error.description, "shrink") }
         let disk = ctx.project.diskPath(forArgument: parsed.positional[0])
         let display = ctx.project.displayPath(forDisk: disk)
