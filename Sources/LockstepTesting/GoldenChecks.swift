@@ -38,6 +38,29 @@ extension LockstepGoldens {
         }
     }
 
+    /// Writes `scenario`'s event lines out flat (every `include` followed, every `gen` line replaced
+    /// by its events, as `lockstep expand` does) and requires the flat scenario to replay to the
+    /// same trace, byte for byte. This is what lets `lockstep shrink` remove single generated
+    /// events: it fails when a domain's `text(of:)` writes an event that reads back differently.
+    public func checkExpandsToTheSameTrace(_ scenario: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let project = usableProject(for: scenario, sourceLocation) else { return }
+        do {
+            let bytes = try FileIO.read(project.diskPath(forDisplay: scenario), maxBytes: project.limits.maxFileBytes, limitName: "maxFileBytes")
+            let text = ScenarioText(String(decoding: bytes, as: UTF8.self))
+            let flat = try project.flattened(scenario, text: text)
+            let original = try project.run(scenario)
+            let replayed = try project.run(scenario, bytes: Array(flat.text.utf8))
+            if let divergence = TraceDiff.compare(expected: original.trace, actual: replayed.trace) {
+                Issue.record(Comment(rawValue: "EXPANDS DIFFERENTLY \(scenario): its flat form (lockstep expand) replays to another trace\n\(divergence)"),
+                             sourceLocation: sourceLocation)
+            }
+        } catch let error as ScenarioError {
+            Issue.record(Comment(rawValue: "CANNOT EXPAND \(scenario): \(error.description)"), sourceLocation: sourceLocation)
+        } catch {
+            Issue.record(Comment(rawValue: "CANNOT EXPAND \(scenario): \(error)"), sourceLocation: sourceLocation)
+        }
+    }
+
     /// The project, or nil after recording why `argument` cannot be checked (it stands for a problem).
     func usableProject(for argument: String, _ sourceLocation: SourceLocation) -> Project? {
         if let problem = problems[argument] {

@@ -1,4 +1,5 @@
 import LockstepCore
+import LockstepRunner
 
 /// Makes a failing scenario small: fewer event lines, then simpler values, keeping only candidates
 /// that still fail the same way.
@@ -71,10 +72,10 @@ public struct Shrinker {
         var low = 0, high = s.events.count  // high fails (the whole scenario)
         while low + 1 < high, !outOfBudget() {
             let mid = (low + high) / 2
-            if test(ScenarioText(header: s.header, events: Array(s.events[..<mid]))) { high = mid } else { low = mid }
+            if test(s.with(events: Array(s.events[..<mid]))) { high = mid } else { low = mid }
         }
-        if high == 1, !outOfBudget(), test(ScenarioText(header: s.header, events: [])) { high = 0 }
-        return ScenarioText(header: s.header, events: Array(s.events[..<high]))
+        if high == 1, !outOfBudget(), test(s.with(events: [])) { high = 0 }
+        return s.with(events: Array(s.events[..<high]))
     }
 
     mutating func ddmin(_ s: ScenarioText) -> ScenarioText {
@@ -86,22 +87,22 @@ public struct Shrinker {
             // Reduce to a chunk...
             for chunk in chunks {
                 if outOfBudget() { break search }
-                if test(ScenarioText(header: s.header, events: chunk)) { items = chunk; n = 2; continue search }
+                if test(s.with(events: chunk)) { items = chunk; n = 2; continue search }
             }
             // ...or to a complement (with two chunks each complement is the other chunk, tried above).
             if chunks.count > 2 {
                 for i in chunks.indices {
                     if outOfBudget() { break search }
                     let complement = chunks.enumerated().filter { $0.offset != i }.flatMap(\.element)
-                    if test(ScenarioText(header: s.header, events: complement)) { items = complement; n = max(n - 1, 2); continue search }
+                    if test(s.with(events: complement)) { items = complement; n = max(n - 1, 2); continue search }
                 }
             }
             // ...or split finer; at one line per chunk nothing can go: 1-minimal.
             if n >= items.count { break }
             n = min(items.count, n * 2)
         }
-        if items.count == 1, !outOfBudget(), test(ScenarioText(header: s.header, events: [])) { items = [] }
-        return ScenarioText(header: s.header, events: items)
+        if items.count == 1, !outOfBudget(), test(s.with(events: [])) { items = [] }
+        return s.with(events: items)
     }
 
     mutating func simplifyValues(_ s: ScenarioText) -> ScenarioText {

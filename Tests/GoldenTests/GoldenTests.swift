@@ -31,6 +31,13 @@ import Registry
         GoldenTests.goldens.checkDeterministic(scenario)
     }
 
+    /// The flat form of every scenario (`lockstep expand`: includes followed, generators written out
+    /// event by event) replays to the same trace, so `shrink` may work on single generated events.
+    @Test(arguments: GoldenTests.goldens.scenarios)
+    func flatFormReplaysTheSame(_ scenario: String) {
+        GoldenTests.goldens.checkExpandsToTheSameTrace(scenario)
+    }
+
     /// Every golden belongs to a scenario: a stale golden is a scenario someone deleted or renamed.
     @Test func noOrphanGoldens() {
         GoldenTests.goldens.checkNoOrphanGoldens()

@@ -43,6 +43,12 @@ public protocol Domain: SendableMetatype {
     /// Called after a `zone` event has changed `world.zone` (travel, a settings change).
     static func zoneChanged(_ state: inout State, _ world: inout World<Self>)
 
+    /// The event line (kind and fields, without the time) a scenario would write for `event`, so
+    /// that reading it back gives the same event; `nil` when the event has no recorded form (a
+    /// timer). `lockstep expand` and `shrink` use it to write a `gen` line's events out one by one;
+    /// a domain whose generators make events it cannot write keeps its `gen` lines whole.
+    static func text(of event: Event) -> String?
+
     /// Properties that must hold after every step (`Invariant`); checked by every run.
     static var invariants: [Invariant<Self>] { get }
     /// How `lockstep explore` makes random valid scenarios for this domain; `nil` for none.
@@ -58,6 +64,7 @@ extension Domain {
     public static var generators: [Generator<Event>] { [] }
     public static var invariants: [Invariant<Self>] { [] }
     public static var explorer: Explorer? { nil }
+    public static func text(of event: Event) -> String? { nil }
     public static var digestInterval: Int { 1 }
     public static func zoneChanged(_ state: inout State, _ world: inout World<Self>) {}
 }

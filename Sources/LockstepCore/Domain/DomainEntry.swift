@@ -29,6 +29,7 @@ public struct DomainEntry: Sendable {
     /// `RegistryTests` requires this to be empty for every registered domain.
     public let problems: [String]
     @usableFromInline let runner: @Sendable (any ScenarioSource, ScenarioHeader, RunOptions, inout AnyTraceOutput) throws(ScenarioError) -> RunSummary
+    @usableFromInline let expander: @Sendable (any ScenarioSource, ScenarioHeader, RunOptions, Int) throws(ScenarioError) -> [String]
 
     @inlinable
     public init<D: Domain>(_ domain: D.Type) {
@@ -45,6 +46,15 @@ public struct DomainEntry: Sendable {
         runner = { reader, header, options, output throws(ScenarioError) in
             try Runner.run(D.self, reader: reader, header: header, options: options, output: &output)
         }
+        expander = { reader, header, options, maxLines throws(ScenarioError) in
+            try Expander.expand(D.self, reader: reader, header: header, options: options, maxLines: maxLines)
+        }
+    }
+
+    /// The event lines of a scenario whose header has been read, flat (see `Expander`).
+    public func expand(reader: any ScenarioSource, header: ScenarioHeader, options: RunOptions,
+                       maxLines: Int) throws(ScenarioError) -> [String] {
+        try expander(reader, header, options, maxLines)
     }
 
     /// Runs a scenario whose header has been read.

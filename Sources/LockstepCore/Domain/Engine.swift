@@ -172,7 +172,7 @@ public struct Engine<D: Domain> {
     @inlinable
     mutating func finishStep<O: StepObserver>(kind: StepKind, observer: inout O) {
         let index = _stepCount
-        if !invariants.isEmpty { checkInvariants(index: index) }
+        if !invariants.isEmpty { checkInvariants(index: index, kind: kind) }
         let digest: UInt64? = index % digestInterval == 0 ? self.digest() : nil
         observer.observe(StepReport(index: index, time: world._now, elapsed: world._now - world.start, kind: kind,
                                     digest: digest, outputs: world._outputs, artifacts: world._artifacts))
@@ -184,10 +184,11 @@ public struct Engine<D: Domain> {
 
     /// Checks every invariant after a step; each broken one becomes a record of this step.
     @inlinable
-    mutating func checkInvariants(index: Int) {
+    mutating func checkInvariants(index: Int, kind: StepKind) {
         var broken = false
+        let step = InvariantStep(now: world._now, zone: world._zone, kind: kind, index: index)
         for invariant in invariants {
-            guard let message = invariant.check(state, world._outputs) else { continue }
+            guard let message = invariant.check(state, world._outputs, step) else { continue }
             broken = true
             world._outputs.append(Record(InvariantViolation.recordName).word("name", invariant.name).string("broken", message))
             if _firstViolation == nil {

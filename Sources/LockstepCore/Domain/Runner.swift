@@ -125,18 +125,11 @@ public enum Runner {
                 do { zone = try Zone.named(name) } catch { throw line.location(ofArg: 0).error(error.message) }
                 engine.changeZone(zone, at: time, observer: &observer)
             case "gen":
-                guard let first = fields.line.args.first, first.isPositional, first.kind == .word else {
-                    throw fields.line.location.error("expected 'gen NAME key=value ...'")
-                }
-                let name = fields.line.rawText(0)
-                guard let generator = generators.first(where: { $0.name == name }) else {
-                    let known = generators.map(\.name).sorted().joined(separator: ", ")
-                    throw fields.line.location(ofArg: 0).error("unknown generator '\(name)'; this domain has: \(known.isEmpty ? "none" : known)")
-                }
-                try validator.validate(&fields.line, against: generator.spec, what: "generator '\(name)'")
+                let generator = try generatorOf(&fields.line, in: generators, validator: validator)
+                let name = generator.name
                 let location = fields.line.location
                 var context = GeneratorContext(
-                    rng: SeededRNG.substream(seed: header.seed, label: "gen:" + name, index: generatorOrdinal),
+                    rng: generatorRNG(seed: header.seed, name: name, ordinal: generatorOrdinal),
                     maxEvents: limits.maxEvents - reader.eventCount + 1, line: fields.line)
                 generatorOrdinal += 1
                 var genFields = Fields(reading: [generator.spec], path: header.path)
@@ -193,6 +186,29 @@ public enum Runner {
         result.violationsPinned = !header.faults.isEmpty
         observer.writer.footer(summary, state: finalState)
         return result
+    }
+
+    /// The generator a `gen NAME ...` line names, its parameters checked against its spec.
+    @inlinable
+    package static func generatorOf<Event>(_ line: inout EventLine, in generators: [Generator<Event>],
+                                          validator: LineValidator) throws(ScenarioError) -> Generator<Event> {
+        guard let first = line.args.first, first.isPositional, first.kind == .word else {
+            throw line.location.error("expected 'gen NAME key=value ...'")
+        }
+        let name = line.rawText(0)
+        guard let generator = generators.first(where: { $0.name == name }) else {
+            let known = generators.map(\.name).sorted().joined(separator: ", ")
+            throw line.location(ofArg: 0).error("unknown generator '\(name)'; this domain has: \(known.isEmpty ? "none" : known)")
+        }
+        try validator.validate(&line, against: generator.spec, what: "generator '\(name)'")
+        return generator
+    }
+
+    /// A generator's random stream: named after it and its ordinal among the run's `gen` lines, so
+    /// adding a `gen` line does not change what earlier ones produce.
+    @inlinable
+    public static func generatorRNG(seed: UInt64, name: String, ordinal: UInt64) -> SeededRNG {
+        SeededRNG.substream(seed: seed, label: "gen:" + name, index: ordinal)
     }
 
     /// Validates `set` lines and faults against the domain's declarations and reads the settings.

@@ -15,6 +15,8 @@ public struct EventLine: Sendable {
     package var buffer: [UInt8]
     package var lineStart: Int
     package var kindStart: Int
+    /// Where the line ends in `buffer` (its newline, or the end of the file).
+    package var lineEnd: Int = 0
     /// Bytes of `file` fields, read by the runner, by argument index.
     package var attachedFiles: [(argIndex: Int, bytes: [UInt8])] = []
 
@@ -27,6 +29,14 @@ public struct EventLine: Sendable {
         self.buffer = buffer
         self.lineStart = 0
         self.kindStart = 0
+    }
+
+    /// The line from its kind to its end, as written: `sample x=1 y=2` of `+0.1 sample x=1 y=2`.
+    public var bodyText: String {
+        var end = min(lineEnd, buffer.count)
+        while end > kindStart, buffer[end - 1] == 32 || buffer[end - 1] == 9 || buffer[end - 1] == 13 { end -= 1 }
+        guard kindStart < end else { return kind }
+        return String(decoding: buffer[kindStart..<end], as: UTF8.self)
     }
 
     // MARK: Locations and errors

@@ -195,6 +195,26 @@ public struct Project: Sendable {
         return try run(reader, display: display, options: options)
     }
 
+    /// The event lines of scenario text `bytes` (read as the file `display`) written out flat: every
+    /// `include` followed, every `gen` line replaced by its events, each at its since-start time
+    /// (see `Expander`). At most `maxLines` lines.
+    public func expand(_ display: String, bytes: [UInt8], options: RunOptions = RunOptions(),
+                       maxLines: Int = Project.maxExpandedLines) throws(ScenarioError) -> [String] {
+        let reader = try ScenarioReader(display: display, bytes: bytes, files: files, limits: options.limits)
+        let header = try reader.readHeader()
+        return try domain(for: header).expand(reader: reader, header: header, options: options, maxLines: maxLines)
+    }
+
+    /// Scenario text with its event lines written out flat (`expand`); header and trailer kept.
+    public func flattened(_ display: String, text: ScenarioText, options: RunOptions = RunOptions(),
+                          maxLines: Int = Project.maxExpandedLines) throws(ScenarioError) -> ScenarioText {
+        text.with(events: try expand(display, bytes: Array(text.text.utf8), options: options, maxLines: maxLines))
+    }
+
+    /// The most lines `expand` writes (`lockstep expand`, `shrink`): each is a string in memory, and
+    /// shrinking replays the scenario once per candidate.
+    public static let maxExpandedLines = 200_000
+
     private func run(_ reader: ScenarioReader, display: String, options: RunOptions) throws(ScenarioError) -> RunResult {
         let header = try reader.readHeader()
         let entry = try domain(for: header)

@@ -382,6 +382,7 @@ public final class ScenarioReader {
             line.lineNumber = reader.lineNumber
             line.buffer = buffer
             line.lineStart = start
+            line.lineEnd = end
             line.attachedFiles.removeAll(keepingCapacity: true)
             return kind
         }
