@@ -8,6 +8,9 @@ public enum FailureTarget: Sendable, Equatable, CustomStringConvertible {
     /// The run with this fault switched on differs from the run without it, and the first
     /// difference is in a record (or step) of the same name as in the original.
     case fault(String, signature: String?)
+    /// The run differs from the reference build's run (`shrink --golden`: the build the golden was
+    /// recorded with), first in a record (or step) of the same name as the original against its golden.
+    case golden(signature: String?)
 
     public var description: String {
         switch self {
@@ -15,15 +18,23 @@ public enum FailureTarget: Sendable, Equatable, CustomStringConvertible {
         case .invariant(nil): "breaks an invariant"
         case .fault(let name, let signature?): "shows fault \(name) (first difference in '\(signature)')"
         case .fault(let name, nil): "shows fault \(name)"
+        case .golden(let signature?): "differs from the golden's build (first in '\(signature)')"
+        case .golden(nil): "differs from the golden's build"
         }
     }
 
     /// How `text` fails (its first broken invariant's name, or the fault's first differing record),
     /// or nil when it does not fail this way or does not run. `faults` are switched on for every run.
-    public static func observe(_ project: Project, display: String, _ text: ScenarioText, target: FailureTarget,
-                               faults: [String]) -> String? {
+    static func observe(_ project: Project, display: String, _ text: ScenarioText, target: FailureTarget,
+                        faults: [String], reference: GoldenReference? = nil) -> String? {
         let bytes = Array(text.text.utf8)
         switch target {
+        case .golden:
+            guard let reference, (try? FileIO.writeAtomically(bytes, to: reference.candidateDisk)) != nil else { return nil }
+            let shown = project.displayPath(forDisk: reference.candidateDisk)
+            guard let mine = try? project.run(shown, bytes: bytes, options: RunOptions(extraFaults: faults)),
+                  case .success(let theirs) = reference.trace(ofScenarioAt: reference.candidateDisk) else { return nil }
+            return firstDifference(theirs, mine.trace)
         case .invariant(let wanted):
             guard let result = try? project.run(display, bytes: bytes, options: RunOptions(extraFaults: faults)),
                   let broken = result.summary.firstViolation else { return nil }
@@ -39,10 +50,13 @@ public enum FailureTarget: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether `text` fails the way the target says.
-    public static func fails(_ project: Project, display: String, _ text: ScenarioText, target: FailureTarget, faults: [String]) -> Bool {
-        guard let seen = observe(project, display: display, text, target: target, faults: faults) else { return false }
-        if case .fault(_, let signature?) = target { return seen == signature }
-        return true
+    static func fails(_ project: Project, display: String, _ text: ScenarioText, target: FailureTarget, faults: [String],
+                      reference: GoldenReference? = nil) -> Bool {
+        guard let seen = observe(project, display: display, text, target: target, faults: faults, reference: reference) else { return false }
+        switch target {
+        case .fault(_, let signature?), .golden(let signature?): return seen == signature
+        default: return true
+        }
     }
 
     /// The name of the first differing line: a record's name (`total` in `  total value=3`), or a

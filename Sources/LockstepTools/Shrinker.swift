@@ -9,7 +9,11 @@ import LockstepRunner
 /// 2. **ddmin** (Zeller and Hildebrandt's delta debugging) over the remaining lines: try each of n
 ///    chunks alone, then each complement, doubling n when neither fails. It ends 1-minimal (no
 ///    single line can be removed) unless a limit stops it first.
-/// 3. **Values**: each number in a `key=value` field or a `+` time is tried as `0`, then as half of
+/// 3. **Expansion**, when lines that remain are `gen` or `include` lines and an `expand` is given:
+///    the scenario is written out flat (`Expander`: each generated or included event its own line,
+///    replaying to the same trace), and steps 1 and 2 run again on single events, so a generated
+///    push-up or stroke loses the frames or samples that do not matter.
+/// 4. **Values**: each number in a `key=value` field or a `+` time is tried as `0`, then as half of
 ///    itself (toward zero, whole), then without its fraction; a change is kept when it still fails.
 ///
 /// Every candidate runs the whole scenario, so the cost is attempts × one replay; `maxAttempts`
@@ -23,6 +27,10 @@ public struct Shrinker {
     public var timeLimitNanoseconds: UInt64
     public private(set) var attempts = 0
     public private(set) var limitHit: String?
+    /// When step 3 ran: the event lines before and after writing the scenario out flat.
+    public private(set) var expanded: (lines: Int, into: Int)?
+    /// Writes a scenario out flat (`Project.flattened`), or nil when it cannot be.
+    var expand: ((ScenarioText) -> ScenarioText?)?
     let started = BenchClock.nanoseconds()
     let fails: Predicate
     /// Told after each attempt: attempts so far and the current event count.
@@ -33,7 +41,9 @@ public struct Shrinker {
 
     public init(maxAttempts: Int = Shrinker.defaultMaxAttempts,
                 timeLimitSeconds: Int = Shrinker.defaultTimeLimitSeconds,
-                progress: @escaping (Int, Int) -> Void = { _, _ in }, fails: @escaping Predicate) {
+                progress: @escaping (Int, Int) -> Void = { _, _ in },
+                expand: ((ScenarioText) -> ScenarioText?)? = nil, fails: @escaping Predicate) {
+        self.expand = expand
         self.maxAttempts = maxAttempts
         self.timeLimitNanoseconds = UInt64(max(1, timeLimitSeconds)) * 1_000_000_000
         self.progress = progress
@@ -62,8 +72,19 @@ public struct Shrinker {
     public mutating func shrink(_ scenario: ScenarioText) -> ScenarioText {
         var current = prefix(scenario)
         current = ddmin(current)
+        if let expand, current.events.contains(where: Shrinker.isGenOrInclude), !outOfBudget(),
+           let flat = expand(current), flat != current, test(flat) {
+            expanded = (current.events.count, flat.events.count)
+            current = ddmin(prefix(flat))
+        }
         current = simplifyValues(current)
         return current
+    }
+
+    /// Whether an event line is a `gen` or `include` line (its second word).
+    static func isGenOrInclude(_ line: String) -> Bool {
+        let words = line.split(maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: { $0 == " " || $0 == "\t" })
+        return words.count >= 2 && (words[1] == "gen" || words[1] == "include")
     }
 
     /// The shortest failing prefix, by binary search over the number of event lines (failing is

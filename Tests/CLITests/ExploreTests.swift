@@ -161,6 +161,61 @@ import Testing
         #expect(small.header.contains("set step 5"))
     }
 
+    /// `--golden`: the golden was recorded by an older build that still had the offByOne bug. The
+    /// stand-in for that build is this executable with the fault switched on from outside, its
+    /// trace's `faults` line written as the old build would (it knew no such fault).
+    @Test func shrinkAgainstTheBuildThatRecordedTheGolden() throws {
+        let binary = try #require(ExtremeSweep.lockstepBinary(), "no built lockstep executable to stand for the old build")
+        let p = try TempProject()
+        try p.dir.write("Scenarios/counter/cli-long.scenario", ExploreTests.longScenario())
+        try p.dir.write("old-build.sh", "#!/bin/sh\n\(ProcessRunner.shellQuote(binary)) \"$@\" --fault offByOne | sed 's/^faults offByOne$/faults none/'\n")
+        #expect(chmod(p.root + "/old-build.sh", 0o755) == 0)
+        let path = p.root + "/Scenarios/counter/cli-long.scenario"
+        let old = try ProcessRunner.run([p.root + "/old-build.sh", "run", path], in: p.root, environment: ["LOCKSTEP_ROOT": p.root])
+        #expect(old.exitCode == 0, "\(old.outputText)")
+        try p.dir.write("Golden/counter/cli-long.golden", old.outputText)
+        #expect(run(p, ["check", path]).code == ExitCode.mismatch)
+
+        let result = run(p, ["shrink", path, "--golden", "--reference", p.root + "/old-build.sh"])
+        try #require(result.code == ExitCode.ok, "\(result.err)")
+        #expect(result.out.hasPrefix("Scenarios/counter/cli-long.scenario: 200 → 1 event line in "), "\(result.out)")
+        #expect(result.out.contains("it still differs from the golden's build (first in 'add')"), "\(result.out)")
+        let small = ScenarioText(try p.dir.read("Scenarios/counter/cli-long.min.scenario"))
+        #expect(small.events == ["+0 add n=0"], "\(small.events)")
+        // The candidate file beside the scenario is gone.
+        let left = try FileManager.default.contentsOfDirectory(atPath: p.root + "/Scenarios/counter").sorted()
+        #expect(left.contains("cli-long.min.scenario") && !left.contains { $0.hasSuffix(".tmp") }, "\(left)")
+
+        // A reference that is not the golden's build, and a scenario that matches its golden, are refused.
+        let notIt = run(p, ["shrink", path, "--golden", "--reference", binary])
+        #expect(notIt.code == ExitCode.badInput)
+        #expect(notIt.err.contains("replays Scenarios/counter/cli-long.scenario differently from its golden (first in 'faults')")
+                || notIt.err.contains("differently from its golden"), "\(notIt.err)")
+        try p.dir.write("Golden/counter/cli-long.golden", String(decoding: try Project(root: p.root, domains: allDomains).run("Scenarios/counter/cli-long.scenario").trace, as: UTF8.self))
+        let same = run(p, ["shrink", path, "--golden", "--reference", p.root + "/old-build.sh"])
+        #expect(same.code == ExitCode.badInput)
+        #expect(same.err.contains("replays exactly as its golden says; nothing to shrink"), "\(same.err)")
+        #expect(run(p, ["shrink", path, "--against", "HEAD"]).err.contains("--against and --reference go with --golden"))
+        #expect(run(p, ["shrink", path, "--golden", "--fault", "offByOne"]).err.contains("say one of --invariant, --fault and --golden"))
+    }
+
+    /// A scenario of one `gen` line: whole lines cannot go, so shrink writes it out flat and
+    /// removes single generated events.
+    @Test func shrinkWritesGenLinesOutFlat() throws {
+        let p = try TempProject()
+        try p.dir.write("Scenarios/counter/cli-gen.scenario", "lockstep 1\ndomain counter\nset step 5\n\n0 roll sides=6\n+1 gen adds count=40 n=3 interval=1\n+1 id\n")
+        let path = p.root + "/Scenarios/counter/cli-gen.scenario"
+        let flat = run(p, ["expand", path])
+        #expect(flat.code == ExitCode.ok, "\(flat.err)")
+        #expect(flat.out.contains("\n0 roll sides=6\n1 add n=3\n"), "\(flat.out)")
+        let result = run(p, ["shrink", path, "--fault", "offByOne"])
+        #expect(result.code == ExitCode.ok, "\(result.err)")
+        #expect(result.out.contains("written out flat after ddmin (1 line with gen or include became 40 event lines)"), "\(result.out)")
+        let small = ScenarioText(try p.dir.read("Scenarios/counter/cli-gen.min.scenario"))
+        #expect(small.events.count == 1, "\(small.events)")
+        #expect(small.events.first?.contains(" add n=") == true, "\(small.events)")
+    }
+
     @Test func ddminKeepsExactlyTheLinesThatMatter() {
         // An oracle that fails when both line 17 and line 150 are present: ddmin must find both.
         let lines = (0..<200).map { "+1 x i=\($0)" }
