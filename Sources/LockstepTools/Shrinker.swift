@@ -13,7 +13,8 @@ import LockstepRunner
 ///    the scenario is written out flat (`Expander`: each generated or included event its own line,
 ///    replaying to the same trace), and steps 1 and 2 run again on single events, so a generated
 ///    push-up or stroke loses the frames or samples that do not matter.
-/// 4. **Values**: each number in a `key=value` field or a `+` time is tried as `0`, then as half of
+/// 4. **Values**, then ddmin again while values changed (a simpler value can make a line do
+///    nothing, so it can go): each number in a `key=value` field or a `+` time is tried as `0`, then as half of
 ///    itself (toward zero, whole), then without its fraction; a change is kept when it still fails.
 ///
 /// Every candidate runs the whole scenario, so the cost is attempts × one replay; `maxAttempts`
@@ -77,9 +78,19 @@ public struct Shrinker {
             expanded = (current.events.count, flat.events.count)
             current = ddmin(prefix(flat))
         }
-        current = simplifyValues(current)
+        // Simpler values can make a line removable (a dose of 0 pills is refused, so the line no
+        // longer does anything): remove lines again until neither step changes anything.
+        for _ in 0..<Shrinker.maxRounds {
+            let before = current
+            current = simplifyValues(current)
+            if current == before || outOfBudget() { break }
+            current = ddmin(current)
+        }
         return current
     }
+
+    /// Rounds of values-then-lines after the first ddmin (each round that changes nothing ends it).
+    static let maxRounds = 4
 
     /// Whether an event line is a `gen` or `include` line (its second word).
     static func isGenOrInclude(_ line: String) -> Bool {

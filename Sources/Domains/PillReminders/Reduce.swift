@@ -35,7 +35,7 @@ extension PillReminders {
         case .storeCorrupt(let reason):
             s.files.corrupt(PillConstants.file, reason: reason, &world)
         case .resetData:
-            guard s.life.phase.processExists else { return notRunning("resetData", &world) }
+            guard requireForeground("resetData", s, &world) else { return }
             world.emit(Record("data.reset").word("was", s.problem.map(problemWord) ?? "ok"))
             s.problem = nil
             s.meds = []
@@ -229,8 +229,22 @@ extension PillReminders {
         return m
     }
 
-    static func requireList(_ what: String, _ s: PillState, _ world: inout World<PillReminders>) -> Bool {
+    /// A form action (add, edit, delete, refill, correct, reset) needs the app on screen: a user
+    /// cannot tap a suspended or background app's form. Accepting one there let a walk add a
+    /// medication while the device was still before its first unlock (no one can open the app
+    /// then): its save failed, the user's terminate lost it, and its reminders stayed pending for a
+    /// medication the relaunched app never had (found by `lockstep explore pillReminders`, seed 75).
+    static func requireForeground(_ what: String, _ s: PillState, _ world: inout World<PillReminders>) -> Bool {
         guard s.life.phase.processExists else { notRunning(what, &world); return false }
+        guard s.life.phase.isForeground else {
+            world.reject(what, "app-not-on-screen") { $0.word("phase", s.life.phase.word) }
+            return false
+        }
+        return true
+    }
+
+    static func requireList(_ what: String, _ s: PillState, _ world: inout World<PillReminders>) -> Bool {
+        guard requireForeground(what, s, &world) else { return false }
         guard s.meds != nil else {
             world.reject(what, "store-unavailable")
             return false
