@@ -38,7 +38,8 @@ public struct RepAudit: Sendable {
 /// - `unlockBackedByGrant`: every stored unlock record has its grant activity registered, so
 ///   something (its threshold or its backstop) will close the rule again (catches
 ///   `grantAfterLift` and `sharedUnlockArray`).
-/// - (`spentAllowanceStaysShut`, kept out of the list: see its comment.)
+/// - `spentAllowanceStaysShut`: no apply opens a budget rule whose allowance for the current
+///   period is spent (catches `echoLiftsShield`; see its comment for why it is checked on applies).
 /// - `handTypedStepsOnlyExcluded`: today's steps are the sum of every sample not marked
 ///   user-entered, samples without the metadata key included (catches `notEqualStepPredicate`).
 ///
@@ -99,21 +100,37 @@ extension RepCounter {
             }
             return nil
         },
+        spentAllowanceStaysShut,
     ]
 }
 
 extension RepCounter {
-    /// NOT in `invariants`: without any fault, explorer walks (seed 3 at step 2264, and one more of
-    /// seeds 1...30) see an enabled budget rule open while its spent record for the current period
-    /// exists and no unlock runs. Not investigated yet (the boundary between a real bug and a wrong
-    /// reading of the policy, e.g. around zone changes or re-saved rules, is open), so it is left
-    /// out rather than weakened; it would catch `echoLiftsShield`.
+    /// Checked on every `apply` that opens a budget rule (the echo of a registration, a boundary,
+    /// a threshold), not on every step: a rule whose hour activity could not be registered (the
+    /// 20-activity limit) gets no callback in that hour, so nothing re-applies it, and the policy
+    /// cannot act there. Written first as "open whenever a spent record exists", it broke with no
+    /// fault on (explorer seed 3): after travel from Tokyo to Berlin, hour 14's spent key (the
+    /// note's periodKey is the local date and hour) matched Berlin's hour 14, eight hours later,
+    /// for a rule whose hour-14 activity had failed to register. Both follow from the article's
+    /// design (local period keys; the system's activity limit), so the rule is stated where the
+    /// app acts: an apply must not open a rule whose allowance for this period is spent.
     static let spentAllowanceStaysShut: Invariant<RepCounter> =
-Invariant("spentAllowanceStaysShut",
-                  "a spent allowance stays spent: a registration echo or any other callback goes through apply, and the spent record keeps the rule shut") { s, _ in
+        Invariant("spentAllowanceStaysShut",
+                  "a spent allowance stays spent: a registration echo or any other callback goes through apply, and the spent record keeps the rule shut",
+                  checkStep: { s, outputs, step in
             let st = s.screenTime
-            guard !st.spent.isEmpty, let now = s.audit.now, let zone = s.audit.zone else { return nil }
-            for r in st.rules where r.enabled {
+            guard !st.spent.isEmpty else { return nil }
+            let now = step.now, zone = step.zone
+            // The last apply of each rule in the step is the shield the step leaves (an echo may
+            // open a rule and the threshold that follows in the same step shut it again).
+            func rule(of r: Record) -> String? {
+                guard r.name == "apply", case .word(let name)? = r.fields.first(where: { $0.key == "rule" })?.value else { return nil }
+                return name
+            }
+            for (i, record) in outputs.enumerated() {
+                guard let name = rule(of: record), !outputs[(i + 1)...].contains(where: { rule(of: $0) == name }),
+                      case .bool(false)? = record.fields.first(where: { $0.key == "shielded" })?.value,
+                      let r = st.rules.first(where: { $0.name == name }), r.enabled else { continue }
                 let key: String
                 switch r.mode {
                 case .schedule: continue
@@ -125,8 +142,10 @@ Invariant("spentAllowanceStaysShut",
                 }
                 // An unlock still running at this instant (its backstop may end at exactly now).
                 guard st.spent.contains(key), !st.unlocks.contains(where: { $0.rule == r.name && now <= $0.end }) else { continue }
-                if st.isShielded(r.name) != true { return "rule \(r.name) is open although \(key) is recorded and no unlock runs" }
+                var reason = "?"
+                if case .word(let w)? = record.fields.first(where: { $0.key == "reason" })?.value { reason = w }
+                return "an apply opened rule \(r.name) (reason \(reason)) although \(key) is recorded and no unlock runs"
             }
             return nil
-        }
+        })
 }

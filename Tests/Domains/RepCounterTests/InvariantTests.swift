@@ -108,6 +108,33 @@ import LockstepRunner
         #expect(Self.invariant("repsAtLeastMinGapApart").check(s, []) == nil)
     }
 
+    /// Explore's echoLiftsShield find (seed 26), shrunk: an hourly budget spent at 00:24 in Tokyo,
+    /// then the phone's zone changes and the re-registered interval's start echo arrives. With the
+    /// fault the echo lifts the shield although the hour's allowance is spent; without it the echo
+    /// goes through apply and the rule stays shut.
+    @Test func spentAllowanceStaysShutCatchesTheEchoThatLifts() throws {
+        let text = """
+            lockstep 1
+            domain repCounter
+            start 2026-03-27T15:24:00Z
+            zone Asia/Tokyo
+            set os 17.0
+
+            +0s rule name=work apps=1 mode=hourlyBudget minutes=1 window=0,7
+            +0ms usage app=1 seconds=63
+            +0ms zone America/New_York
+            +1d streak days=0
+
+            """
+        let with = try Self.project.run("Scenarios/repCounter/echo.scenario", bytes: Array(text.utf8),
+                                        options: RunOptions(extraFaults: ["echoLiftsShield"])).summary
+        #expect(with.firstViolation?.name == "spentAllowanceStaysShut")
+        #expect(with.firstViolation?.message.contains("an apply opened rule work (reason interval-start-lifts)") == true,
+                "\(with.firstViolation?.message ?? "none")")
+        let without = try Self.project.run("Scenarios/repCounter/echo.scenario", bytes: Array(text.utf8)).summary
+        #expect(without.firstViolation == nil, "\(without.firstViolation?.description ?? "")")
+    }
+
     // MARK: What exploration finds
 
     /// The first seed in 1...200 whose 200-step walk breaks an invariant with the fault on.
@@ -118,7 +145,7 @@ import LockstepRunner
         return nil
     }
 
-    @Test(arguments: ["rateNotLocked", "grantAfterLift", "sharedUnlockArray", "notEqualStepPredicate"])
+    @Test(arguments: ["rateNotLocked", "grantAfterLift", "sharedUnlockArray", "notEqualStepPredicate", "echoLiftsShield"])
     func explorationFinds(_ fault: String) throws {
         let clock = ContinuousClock()
         let t0 = clock.now
@@ -133,5 +160,6 @@ import LockstepRunner
     static let found: [String: (seed: UInt64, invariant: String)] = [
         "rateNotLocked": (2, "setPricedAtLockedRate"), "grantAfterLift": (3, "unlockBackedByGrant"),
         "sharedUnlockArray": (1, "unlockBackedByGrant"), "notEqualStepPredicate": (1, "handTypedStepsOnlyExcluded"),
+        "echoLiftsShield": (26, "spentAllowanceStaysShut"),
     ]
 }
