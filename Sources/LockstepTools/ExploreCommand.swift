@@ -43,13 +43,7 @@ public enum ExploreCommand {
     }
 
     /// One walk's outcome.
-    public struct Walk: Sendable {
-        public var seed: UInt64
-        public var text: String
-        public var violation: InvariantViolation?
-        public var error: String?
-        public var steps: Int
-    }
+    public typealias Walk = ExplorerWalk
 
     public static func run(_ args: [String], _ ctx: CommandContext) -> Int32 {
         let options: Options
@@ -123,17 +117,10 @@ public enum ExploreCommand {
 
     /// Makes and runs one walk (no shrinking; that happens on the calling thread, for the first failure).
     public static func walk(_ project: Project, domain: String, explorer: Explorer, seed: UInt64, steps: Int, faults: [String]) -> Walk {
-        let text = explorer.scenario(domain: domain, seed: seed, steps: steps)
-        let display = foundPath(domain: domain, seed: seed)
-        do {
-            let result = try project.run(display, bytes: Array(text.utf8), options: RunOptions(extraFaults: faults))
-            return Walk(seed: seed, text: text, violation: result.summary.firstViolation, error: nil, steps: steps)
-        } catch {
-            return Walk(seed: seed, text: text, violation: nil, error: error.description, steps: steps)
-        }
+        ExplorerWalk.run(project, domain: domain, explorer: explorer, seed: seed, steps: steps, faults: faults)
     }
 
-    public static func foundPath(domain: String, seed: UInt64) -> String { "Scenarios/\(domain)/found/\(seed).scenario" }
+    public static func foundPath(domain: String, seed: UInt64) -> String { ExplorerWalk.foundPath(domain: domain, seed: seed) }
 
     /// Shrinks a failing walk, writes it and its database line, and says how to replay it.
     static func report(_ ctx: CommandContext, _ w: Walk, _ violation: InvariantViolation, _ options: Options, _ db: inout FoundDatabase) {

@@ -9,14 +9,7 @@ import LockstepRunner
 /// report sets it beside what the recorded goldens say, so a fault only one of the two catches
 /// stands out.
 public enum MutateExplore {
-    public struct Finding: Sendable {
-        public var fault: String
-        /// The first seed whose walk breaks an invariant with the fault on, and which invariant.
-        public var seed: UInt64?
-        public var invariant: String?
-        /// A walk that breaks an invariant even with the fault off, or cannot be run.
-        public var problem: String?
-    }
+    public typealias Finding = ExplorerWalk.Finding
 
     public static func explore(_ project: Project, _ entry: DomainEntry, seeds: ClosedRange<UInt64>, steps: Int, jobs: Int,
                                progress: (Int, Int, String) -> Void = { _, _, _ in }) -> [Finding] {
@@ -38,15 +31,10 @@ public enum MutateExplore {
                     ExploreCommand.walk(project, domain: entry.name, explorer: explorer, seed: chunk[i], steps: steps, faults: [fault.name])
                 }, deliver: { _, w in walks.append(w) })
                 for w in walks {
-                    if let error = w.error { finding.problem = "seed \(w.seed): the explorer wrote an invalid walk: \(error)"; break search }
-                    guard let broken = w.violation else { continue }
-                    let clean = ExploreCommand.walk(project, domain: entry.name, explorer: explorer, seed: w.seed, steps: steps, faults: [])
-                    if let also = clean.violation {
-                        finding.problem = "seed \(w.seed) breaks \(also.name) with the fault off too: the explorer or the invariant is wrong"
-                    } else {
-                        finding.seed = w.seed
-                        finding.invariant = broken.name
-                    }
+                    guard let verdict = ExplorerWalk.judge(w, fault: fault.name, clean: {
+                        ExploreCommand.walk(project, domain: entry.name, explorer: explorer, seed: w.seed, steps: steps, faults: [])
+                    }) else { continue }
+                    finding = verdict
                     break search
                 }
             }

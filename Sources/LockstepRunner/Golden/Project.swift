@@ -24,6 +24,12 @@ public struct Project: Sendable {
 
     public var scenariosDirectory: String { root + "/" + Project.scenariosFolder }
     public var goldenDirectory: String { root + "/" + Project.goldenFolder }
+    /// A project with no files of its own, for scenario text held in memory (tests, walks): an
+    /// `include` or a `file` field fails as a missing file.
+    public static func detached(_ domains: [DomainEntry]) -> Project {
+        Project(root: "/nonexistent/lockstep-detached-project", domains: domains)
+    }
+
     public var files: ScenarioFiles { ScenarioFiles(root: scenariosDirectory, displayRoot: Project.scenariosFolder) }
 
     /// Finds the checkout containing `directory` by walking up to a folder with `Package.swift` and

@@ -15,19 +15,8 @@ private func run(_ text: String, faults: [String] = []) throws(ScenarioError) ->
 /// The `lockstep.invariant` records of a run, as `name: message`.
 private func violations(_ events: String, settings: String = "set permission granted\n", fault: String? = nil) throws(ScenarioError) -> [String] {
     let text = "lockstep 1\ndomain liveMic\n" + settings + "\n" + events
-    let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil)
-    let header = try reader.readHeader()
-    var out = MemoryOutput()
-    _ = try Runner.run(LiveMic.self, reader: reader, header: header, options: RunOptions(extraFaults: fault.map { [$0] } ?? []), output: &out)
-    var found: [String] = []
-    for line in String(decoding: out.bytes, as: UTF8.self).split(separator: "\n") {
-        // "  lockstep.invariant name=X broken="..."" → "X: ..."
-        guard let r = line.firstRange(of: "lockstep.invariant name=") else { continue }
-        let rest = line[r.upperBound...].split(separator: " ", maxSplits: 1)
-        guard rest.count == 2, rest[1].hasPrefix("broken=\"") else { continue }
-        found.append(rest[0] + ": " + rest[1].dropFirst(8).dropLast())
-    }
-    return found
+    return try Project.detached([LiveMic.entry]).run("t.scenario", bytes: Array(text.utf8),
+                                                     options: RunOptions(extraFaults: fault.map { [$0] } ?? [])).invariantRecords
 }
 
 private func walk(_ seed: UInt64, steps: Int = 200) -> String {

@@ -16,16 +16,10 @@ private func walk(_ seed: UInt64, steps: Int = 200) -> String {
     PillReminders.explorer!.scenario(domain: PillReminders.name, seed: seed, steps: steps)
 }
 
-/// The first seed in `seeds` whose walk under `fault` breaks an invariant, and the invariant.
 /// The first seed whose walk breaks an invariant with the fault on and none with it off (as
 /// `lockstep mutate --explore` counts a find).
-private func firstFinding(_ fault: String, seeds: ClosedRange<UInt64>) throws -> (seed: UInt64, violation: InvariantViolation)? {
-    for seed in seeds {
-        guard let v = try run(walk(seed), faults: [fault]).firstViolation else { continue }
-        if try run(walk(seed)).firstViolation != nil { continue }  // breaks without the fault: not this fault's find
-        return (seed, v)
-    }
-    return nil
+private func firstFinding(_ fault: String, seeds: ClosedRange<UInt64>) -> ExplorerWalk.Finding {
+    ExplorerWalk.firstFinding(Project.detached([PillReminders.entry]), PillReminders.entry, fault: fault, seeds: seeds)
 }
 
 @Suite struct PillInvariantTests {
@@ -146,8 +140,8 @@ private func firstFinding(_ fault: String, seeds: ClosedRange<UInt64>) throws ->
         ("completeProtection", "lockScreenSavesSucceed"), ("corruptAsEmpty", "remindersBelongToMedications"),
     ])
     func exploration(_ fault: String, _ invariant: String) throws {
-        let found = try firstFinding(fault, seeds: 1...200)
-        #expect(found?.violation.name == invariant, "\(fault): \(found.map { "seed \($0.seed) \($0.violation)" } ?? "not found")")
-        print("explore pillReminders fault=\(fault) seed=\(found.map { "\($0.seed) step \($0.violation.step) \($0.violation)" } ?? "none")")
+        let found = firstFinding(fault, seeds: 1...200)
+        #expect(found.invariant == invariant && found.problem == nil, "\(fault): \(found)")
+        print("explore pillReminders fault=\(fault) seed=\(found.seed.map(String.init) ?? "none") \(found.violation?.description ?? found.problem ?? "")")
     }
 }
