@@ -126,7 +126,8 @@ private func walk(_ seed: UInt64, steps: Int = 200) -> String {
         var s = InstrumentState()
         s.sampler = Sampler(maxVoices: 4)
         for m in [60, 62, 64] { _ = s.sampler.noteOn(m, velocity: 100, now: .defaultStart, audible: true) }
-        let check = try #require(Instrument.invariants.first { $0.name == "voicesWithinPool" }).check
+        let invariant = try #require(Instrument.invariants.first { $0.name == "voicesWithinPool" })
+        let check = { invariant.check($0, $1) }
         #expect(check(s, []) == nil)
         s.sampler.maxVoices = 2
         #expect(check(s, []) == "3 voices sound with a budget of 2")

@@ -35,7 +35,8 @@ private func walk(_ seed: UInt64, steps: Int = 200) -> String {
 }
 
 private func invariant(_ name: String) throws -> @Sendable (LiveMicState, [Record]) -> String? {
-    try #require(LiveMic.invariants.first { $0.name == name }).check
+    let invariant = try #require(LiveMic.invariants.first { $0.name == name })
+    return { state, outputs in invariant.check(state, outputs) }
 }
 
 @Suite struct LiveMicInvariantTests {

@@ -72,7 +72,8 @@ import LockstepRunner
 
     @Test func fillsOnlyRealRegionsCatchesByteZeroAndStrayIds() throws {
         var (state, outputs) = try PaintInvariantTests.filledBasic()
-        let check = PaintInvariantTests.invariant("fillsOnlyRealRegions").check
+        let invariant = PaintInvariantTests.invariant("fillsOnlyRealRegions")
+        let check = { invariant.check($0, $1) }
         #expect(check(state, outputs + [Record("haptic").word("kind", "success").int("region", 4)])
             == "region 4 was filled; this artwork has regions 1...3")
         state.page!.fills[0] = 1
@@ -83,7 +84,8 @@ import LockstepRunner
 
     @Test func fillAddsExactlyOneRegionCatchesARefill() throws {
         var (state, outputs) = try PaintInvariantTests.filledBasic()
-        let check = PaintInvariantTests.invariant("fillAddsExactlyOneRegion").check
+        let invariant = PaintInvariantTests.invariant("fillAddsExactlyOneRegion")
+        let check = { invariant.check($0, $1) }
         state.audit.progressBefore = 1  // the region was already filled: a refill
         #expect(check(state, outputs) == "a fill took progress from 1 to 1 filled regions, expected 2")
         let colour = [Record("lut").word("reason", "colour")]
@@ -93,7 +95,8 @@ import LockstepRunner
 
     @Test func progressWithinRegionCountCatchesAnOverflow() throws {
         var (state, outputs) = try PaintInvariantTests.filledBasic()
-        let check = PaintInvariantTests.invariant("progressWithinRegionCount").check
+        let invariant = PaintInvariantTests.invariant("progressWithinRegionCount")
+        let check = { invariant.check($0, $1) }
         state.audit.progress = 4
         #expect(check(state, outputs) == "progress is 4 filled regions of 3")
         state.audit.progress = 1
