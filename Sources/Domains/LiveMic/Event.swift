@@ -21,10 +21,31 @@ public struct MicFrames: Sendable, Equatable {
     public var samples: [Float]
     public var sampleRateHz: Double?
     public var channels: Int?
-    public init(samples: [Float], sampleRateHz: Double?, channels: Int?) {
+    /// The sine that made `samples`, for a batch made as one (`mic sine=`, `gen tone`); nil for a
+    /// `samples=` batch. The reducer never reads it: it is how `LiveMic.text(of:)` writes a batch
+    /// of thousands of samples as one line the decoder computes again.
+    public var sine: MicSine?
+    public init(samples: [Float], sampleRateHz: Double?, channels: Int?, sine: MicSine? = nil) {
         self.samples = samples
         self.sampleRateHz = sampleRateHz
         self.channels = channels
+        self.sine = sine
+    }
+}
+
+/// A sine batch as `mic sine=HZ frames=N amplitude=A first=K` writes it: `frames` frames of the
+/// tone from frame `firstFrame` on (0 for a batch that starts at phase 0; `gen tone`'s later
+/// buffers carry the phase on).
+public struct MicSine: Sendable, Equatable {
+    public var hz: Double
+    public var amplitude: Double
+    public var frames: Int
+    public var firstFrame: Int64
+    public init(hz: Double, amplitude: Double, frames: Int, firstFrame: Int64) {
+        self.hz = hz
+        self.amplitude = amplitude
+        self.frames = frames
+        self.firstFrame = firstFrame
     }
 }
 

@@ -37,9 +37,11 @@ public enum LiveMicGenerators {
             let tone = SineOscillator(frequencyHz: p.hz, sampleRateHz: p.rateHz, amplitude: p.amplitude)
             // Streamed: one buffer in memory at a time.
             for i in 0..<p.buffers {
-                let samples = tone.floats(first: Int64(i) * Int64(p.frames), count: p.frames, channels: p.ch)
+                let first = Int64(i) * Int64(p.frames)
+                let samples = tone.floats(first: first, count: p.frames, channels: p.ch)
+                let sine = MicSine(hz: p.hz, amplitude: p.amplitude, frames: p.frames, firstFrame: first)
                 try emit(Generated(.nanoseconds(Int64(i) * p.bufferNanoseconds),
-                                   .mic(MicFrames(samples: samples, sampleRateHz: p.rate, channels: p.channels))))
+                                   .mic(MicFrames(samples: samples, sampleRateHz: p.rate, channels: p.channels, sine: sine))))
             }
         }),
     ]

@@ -38,8 +38,9 @@ import Platform
 /// - A missing `NSMicrophoneUsageDescription` ends the app at the first microphone access; every
 ///   later event is refused with a record.
 /// - Revoking the permission in Settings while live leaves the engine running on silence.
-/// - A `mic` sine batch starts at phase 0; `gen tone` carries the phase across its buffers (a
-///   steady input for long sessions). Both sample through `SineOscillator` (within 1e-13 of
+/// - A `mic` sine batch starts at phase 0, or at frame `first=K` of the tone; `gen tone` carries
+///   the phase across its buffers (a steady input for long sessions), and `lockstep expand` writes
+///   each of its buffers as `mic sine=... first=K`. Both sample through `SineOscillator` (within 1e-13 of
 ///   `DetMath.sin` per sample, a few ns instead of ~25 ns: a 2-hour session must replay in
 ///   seconds, not minutes).
 /// - An output buffer's digest is FNV-1a 64 over its Float32 bit patterns, one 32-bit word per
@@ -72,7 +73,7 @@ public enum LiveMic: Domain {
             .bluetoothMic(try f("on", .bool))
         },
         EventKind("openSettings", "The Open Settings button.") { _ throws(ScenarioError) in .openSettings },
-        EventKind("mic", "Microphone audio: samples=a,b,... or sine=HZ frames=N [amplitude=A]; sampleRate=/channels= declare the capture format.") { f throws(ScenarioError) in
+        EventKind("mic", "Microphone audio: samples=a,b,... or sine=HZ frames=N [amplitude=A] [first=K]; sampleRate=/channels= declare the capture format.") { f throws(ScenarioError) in
             .mic(try decodeMic(&f))
         },
         AudioVocabulary.eventKind { .audio($0) },
@@ -150,6 +151,7 @@ public enum LiveMic: Domain {
         let sine = try f.optional("sine", .number, "a sine of this frequency in Hz, phase 0")
         let frameCount = try f.optional("frames", .integer, "sine: frames per channel")
         let amplitudeValue = try f.optional("amplitude", .number, "sine: peak, default 0.5")
+        let firstFrame = try f.optional("first", .integer, in: 0...(1 << 52), "sine: the first frame's index in the tone, default 0 (a later buffer of one tone)")
         let rate = try f.optional("sampleRate", .number, "the capture's rate (checked against the graph)")
         let channelCount = try f.optional("channels", .integer, "the capture's channels (checked against the graph)")
         if f.isDeclaring { return MicFrames(samples: [], sampleRateHz: nil, channels: nil) }
@@ -164,6 +166,7 @@ public enum LiveMic: Domain {
         case (let v?, nil):
             if frameCount != nil { throw f.error("'frames' goes with sine=, not samples=", at: "frames") }
             if amplitudeValue != nil { throw f.error("'amplitude' goes with sine=, not samples=", at: "amplitude") }
+            if firstFrame != nil { throw f.error("'first' goes with sine=, not samples=", at: "first") }
             guard !v.isEmpty, v.count <= maxSamplesPerBatch else { throw f.error("samples= needs 1...\(maxSamplesPerBatch) values", at: "samples") }
             return MicFrames(samples: v.map { Float($0) }, sampleRateHz: rate, channels: channels)
         case (nil, let hz?):
@@ -174,8 +177,10 @@ public enum LiveMic: Domain {
             let amplitude = amplitudeValue ?? 0.5
             guard amplitude.isFinite, abs(amplitude) <= 1 else { throw f.error("amplitude must be finite, within -1...1", at: "amplitude") }
             let r = rate ?? AudioGrant.defaultRateHz
-            let out = SineOscillator(frequencyHz: hz, sampleRateHz: r, amplitude: amplitude).floats(first: 0, count: frames, channels: ch)
-            return MicFrames(samples: out, sampleRateHz: rate, channels: channels)
+            let first = firstFrame ?? 0
+            let out = SineOscillator(frequencyHz: hz, sampleRateHz: r, amplitude: amplitude).floats(first: first, count: frames, channels: ch)
+            return MicFrames(samples: out, sampleRateHz: rate, channels: channels,
+                             sine: MicSine(hz: hz, amplitude: amplitude, frames: frames, firstFrame: first))
         default:
             throw f.error("'mic' needs exactly one of samples=a,b,... or sine=HZ frames=N")
         }
