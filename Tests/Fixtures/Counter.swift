@@ -120,21 +120,6 @@ public enum Counter: Domain {
         }
     })
 
-    /// Every recorded kind; the reminder is a timer and has no line.
-    public static func text(of event: Event) -> String? {
-        func quoted(_ s: String) -> String {
-            "\"" + s.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined() + "\""
-        }
-        switch event {
-        case .add(let n): return "add n=\(n)"
-        case .remind(let after, let label): return "remind after=\(Duration.formatSeconds(after.nanoseconds)) label=\(quoted(label))"
-        case .cancel(let label): return "cancel label=\(quoted(label))"
-        case .roll(let sides): return "roll sides=\(sides)"
-        case .newID: return "id"
-        case .reminderDue: return nil
-        }
-    }
-
     public static func kind(of event: Event) -> String {
         switch event {
         case .add: "add"

@@ -79,6 +79,19 @@ public enum EventDecoding {
         return try events(D.self, lines: lines, header: header, files: files)
     }
 
+    /// The events that do not read back the same through `roundTrip`, each as `event N: wrote … read …`;
+    /// empty when every one does. A count that differs is one entry too.
+    public static func roundTripDifferences<D: Domain>(_ domain: D.Type, _ original: [D.Event], header: [String] = [],
+                                                       files: ScenarioFiles? = nil) throws(ScenarioError) -> [String] {
+        let back = try roundTrip(D.self, original, header: header, files: files)
+        var differences: [String] = []
+        if back.count != original.count { differences.append("\(original.count) events written, \(back.count) read back") }
+        for (i, (a, b)) in zip(original, back).enumerated() where structure(a) != structure(b) {
+            differences.append("event \(i + 1): wrote \(D.text(of: a) ?? "?"), read back \(structure(b))")
+        }
+        return differences
+    }
+
     /// Every stored value of `value`, nested, as text (`dump`): two events are the same when their
     /// structures are equal. Doubles are written by their shortest round-trip text, so equal text is
     /// equal bits (`0.0` and `-0.0` differ), except that every NaN reads `nan`.
