@@ -145,6 +145,21 @@ public struct Shrinker {
             changed = false
             passes += 1
             for i in current.events.indices {
+                // Whole-line simplifications first, one attempt each: fewer fields (a frame with
+                // fewer joints), then every decimal of the line with fewer digits.
+                var field = 0
+                while field < ShrinkValues.keyedFields(in: current.events[i]).count, !outOfBudget() {
+                    var next = current
+                    next.events[i] = ShrinkValues.without(current.events[i], field: field)
+                    if test(next) { current = next; changed = true } else { field += 1 }
+                }
+                for places in [1, 2, 3] where !outOfBudget() {
+                    let rounded = ShrinkValues.rounded(current.events[i], places: places)
+                    guard rounded != current.events[i] else { continue }
+                    var next = current
+                    next.events[i] = rounded
+                    if test(next) { current = next; changed = true; break }
+                }
                 var tokenIndex = 0
                 while let line = Optional(current.events[i]), tokenIndex < ShrinkValues.numbers(in: line).count, !outOfBudget() {
                     for candidate in ShrinkValues.simpler(line, token: tokenIndex) {
@@ -163,6 +178,62 @@ public struct Shrinker {
 
 /// The numbers in an event line that `shrink` may make simpler, and the simpler versions.
 enum ShrinkValues {
+    /// The ranges of the `key=value` tokens of an event line (the time and the kind are not).
+    static func keyedFields(in line: String) -> [Range<String.Index>] {
+        tokens(in: line).dropFirst(2).filter { line[$0].contains("=") && !line[$0].hasPrefix("\"") }
+    }
+
+    /// `line` without its `field`-th `key=value` token.
+    static func without(_ line: String, field: Int) -> String {
+        let fields = keyedFields(in: line)
+        guard field < fields.count else { return line }
+        var copy = line
+        var range = fields[field]
+        // Take the space before the token with it.
+        if range.lowerBound > copy.startIndex, copy[copy.index(before: range.lowerBound)] == " " {
+            range = copy.index(before: range.lowerBound)..<range.upperBound
+        }
+        copy.removeSubrange(range)
+        return copy
+    }
+
+    /// `line` with every decimal number in its values cut to `places` digits after the point
+    /// (toward zero: `0.68055` → `0.68`); the time is left alone.
+    static func rounded(_ line: String, places: Int) -> String {
+        var out = ""
+        var digitsAfterDot = -1  // -1: not inside a number's fraction
+        var inTime = true
+        var previous: Character = " "
+        for c in line {
+            if inTime { out.append(c); if c == " " { inTime = false }; previous = c; continue }
+            if c == "." && previous.isASCII && previous.isNumber {
+                digitsAfterDot = 0
+                out.append(c)
+            } else if digitsAfterDot >= 0 && c.isASCII && c.isNumber {
+                digitsAfterDot += 1
+                if digitsAfterDot <= places { out.append(c) }
+            } else {
+                digitsAfterDot = -1
+                out.append(c)
+            }
+            previous = c
+        }
+        return out
+    }
+
+    /// The ranges of the space-separated tokens of a line.
+    static func tokens(in line: String) -> [Range<String.Index>] {
+        var result: [Range<String.Index>] = []
+        var i = line.startIndex
+        while i < line.endIndex {
+            while i < line.endIndex, line[i] == " " || line[i] == "\t" { i = line.index(after: i) }
+            let start = i
+            while i < line.endIndex, line[i] != " " && line[i] != "\t" { i = line.index(after: i) }
+            if start < i { result.append(start..<i) }
+        }
+        return result
+    }
+
     /// Ranges of the numbers in `key=NUMBER` fields and in a leading `+NUMBER` time (with an optional
     /// unit such as `ms`, kept as it is).
     static func numbers(in line: String) -> [Range<String.Index>] {

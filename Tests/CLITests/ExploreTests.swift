@@ -236,6 +236,11 @@ import Testing
         #expect(ShrinkValues.simpler("+1500ms add n=37", token: 1) == ["+1500ms add n=0", "+1500ms add n=18"])
         #expect(ShrinkValues.simpler("+2.75 tap x=0.5", token: 0) == ["+0 tap x=0.5", "+2 tap x=0.5"])
         #expect(ShrinkValues.numbers(in: "0 tap label=\"n=3\" x=4").count == 1)
+        // Whole-line passes: a field at a time, every decimal shorter (the time untouched).
+        #expect(ShrinkValues.without("1.25 frame nose=0.5,0.68 leftEye=0.51,0.69", field: 0) == "1.25 frame leftEye=0.51,0.69")
+        #expect(ShrinkValues.without("1.25 frame nose=0.5,0.68 leftEye=0.51,0.69", field: 1) == "1.25 frame nose=0.5,0.68")
+        #expect(ShrinkValues.rounded("383.166666667 frame nose=0.5,0.6805555555555556,0.87 n=12", places: 2)
+                == "383.166666667 frame nose=0.5,0.68,0.87 n=12")
     }
 
     @Test func shrinkBadInput() throws {
