@@ -1,9 +1,10 @@
 import LockstepCore
 import Platform
 
-/// Mandir Darshan's invariants (checked by the engine after every step) and its explorer.
+/// Mandir Darshan's invariants (checked by the engine after every step), each the article's (or
+/// the note's) rule as the devotee sees it. The explorer is in `Explorer.swift`.
 ///
-/// Invariants, each the article's (or the note's) rule as the devotee sees it:
+/// Reminders:
 /// - `remindersAtTempleTime`: every pending aarti reminder is for a temple and aarti in the
 ///   catalog and next fires at the aarti's wall time less the lead *in the temple's zone* ("05:55
 ///   in Kolkata", wherever the phone is and whatever its DST does). Faults `deviceZoneReminders`,
@@ -15,6 +16,14 @@ import Platform
 /// - `oneRequestPerReminder`: at most one pending aarti request per temple and aarti (one
 ///   repeating trigger under a stable identifier; changing the lead replaces it). Faults
 ///   `randomIdentifiers`, `individualDates`.
+/// - `responseReachesApp`: a Watch Now, a tap or a Remind Later is acted on (a deep link, a later
+///   request, or a refusal that says why), even when it launched the app: the delegate is set
+///   before launch finishes. Fault `delegateSetLate`.
+/// - `remindLaterSaysMinutesLeft`: a pending Remind Later request says the minutes left at its
+///   firing (from the aarti's start it carries), not the original lead. Fault
+///   `staleRemindLaterBody`.
+///
+/// Player:
 /// - `playerPlaysOpenTemple`: there is one app-level player, and what it holds is the open
 ///   temple's live stream or its first recording (a late status of a replaced item never takes
 ///   over). Fault `lateStatus`.
@@ -22,22 +31,37 @@ import Platform
 ///   (a temple that cannot play never shows the previous temple's Live badge). Fault `staleBadge`.
 ///   Weaker than "Live only while a live item plays": after a live stream that was playing
 ///   fails, the badge keeps saying Live while the recording loads (see the report of issue #14).
+/// - `badgeMatchesOpenTemple`: Live only for a temple with a live stream, Recorded only for one
+///   with a recording, `unavailable` for one with neither. Fault `staleBadge`.
 /// - `liveHasNoSpeedMenu`: a live stream has no speed menu and plays at rate 1. Fault
 ///   `speedsOnLive`.
 /// - `failureFallsBack`: a failed live stream with a recording is never left failed (it falls
 ///   back to the recording, not to an error alert). Fault `errorAlertOnFailure`.
-/// - `pipOnlyWithPlayer`: picture-in-picture is active only while the player has an item.
+/// - `replacedItemStatusIgnored`: a `readyToPlay` or `failed` is acted on only for the current
+///   item (or the one whose failure just fell back). Fault `lateStatus`.
+/// - `playbackAudioSession`: while the player has an item the audio session is `.playback` /
+///   `.moviePlayback`, active (with the default category PiP never starts). Fault
+///   `defaultAudioCategory`.
+/// - `sessionOutlivesScreens`: the session keeps its item whatever screen shows (only a temple
+///   with nothing to play, badge `unavailable`, has none), and returning from PiP makes no new
+///   item. Fault
+///   `playerOwnedByScreen`.
 ///
-/// Explorer: a header with the device zone (New York, London, Los Angeles, Kolkata, Tokyo), a
-/// start in 2026 (some on the US and UK DST changes), and sometimes `backgroundAudio false` or a
-/// `playerView` without PiP. Steps 1 s to 6 h apart (a tenth 7-30 h: clock jumps). Catalog (16 %):
-/// four temples `t0`…`t3` in Kolkata, Kathmandu, London and New York (with and without live
-/// streams and recordings), each line alone or with its 16 aartis `a0`…`a15` in one step;
-/// reminders (18 %): one aarti or all of a temple's at once, leads 5/10/15/30, sometimes 7
-/// (refused), cancels; playback (26 %): open, scripted item status for the recent tokens, speed,
-/// PiP restore/close, navigation; responses WATCH_NOW / REMIND_LATER / default / dismiss (10 %);
-/// lifecycle and zone changes (18 %); widget, maps, OS updates, settings, audits, removals and bad
-/// input (a temple with zone `IST`, hour 25, an unknown temple).
+/// Picture in picture:
+/// - `pipOnlyWithPlayer`: picture-in-picture is active only while the player has an item.
+/// - `restoreShowsDarshan`: after "return to app" the open temple's darshan screen is on top and
+///   `completionHandler(true)` was called. Fault `noRestore`.
+///
+/// Widget and Maps:
+/// - `widgetShowsNextAarti` (uses the step's instant): the entry showing now is not an aarti that
+///   has begun, unless a reload is scheduled (the policy's or a throttled retry). Fault
+///   `widgetNoAdvance`.
+/// - `widgetNoZeroDurationEntries`: entry dates strictly increase, and the reload comes after the
+///   last entry's date. Fault `zeroDurationEntries`.
+/// - `widgetAsksAgainLater`: once the widget exists its timeline has an entry and a policy after
+///   the instant it was made. Fault `emptyTimelineLoop`.
+/// - `mapsUsesCurrentAPI`: on iOS 26 and later Open in Maps uses `MKMapItem(location:address:)`.
+///   Fault `deprecatedMapKit`.
 extension Darshan {
     public static let invariants: [Invariant<Darshan>] = [
         Invariant("remindersAtTempleTime",
@@ -111,99 +135,138 @@ extension Darshan {
                   "the floating window shows the app-level player: PiP is active only while the player has an item") { s, _ in
             s.pip.active && s.player.item == nil ? "PiP active with no player item" : nil
         },
+        Invariant("playbackAudioSession",
+                  "PiP needs the playback category: with the default category picture-in-picture never starts, so a player item plays under .playback / .moviePlayback, active") { s, _ in
+            guard let item = s.player.item else { return nil }
+            let a = s.audio
+            if a.category == .playback && a.mode == .moviePlayback && a.active { return nil }
+            return "item \(item.token) plays with the audio session \(a.category.rawValue)/\(a.mode.rawValue) active=\(a.active)"
+        },
+        Invariant("restoreShowsDarshan",
+                  "returning from PiP pushes the darshan screen back and calls completionHandler(true): the video never goes back into a screen that is not showing") { s, outputs in
+            for r in outputs where r.name == "pip.restore" {
+                let target = s.player.templeID.map(PictureInPicture.screen) ?? "darshan.?"
+                if s.navigation.last != target {
+                    return "restored from PiP with \(s.navigation.last ?? "no screen") on top, not \(target)"
+                }
+                if r.wordField("completion") != "true" { return "restored from PiP without completionHandler(true)" }
+            }
+            return nil
+        },
+        Invariant("badgeMatchesOpenTemple",
+                  "a clear Live or Recorded badge: Live only for a temple with a live stream, Recorded only for one with a recording, unavailable for one with neither (never the previous temple's)") { s, _ in
+            guard let id = s.player.templeID, let t = s.temple(id) else { return nil }
+            if t.liveURL == nil && t.recorded.isEmpty && s.player.badge != .unavailable {
+                return "badge \(s.player.badge.rawValue) for \(id), which has nothing to play (unavailable)"
+            }
+            if s.player.badge == .live && t.liveURL == nil { return "badge Live for \(id), which has no live stream" }
+            if s.player.badge == .recorded && t.recorded.isEmpty { return "badge Recorded for \(id), which has no recording" }
+            return nil
+        },
+        Invariant("sessionOutlivesScreens",
+                  "the player lives in an app-level session: leaving the darshan screen keeps its item, and returning from PiP reuses it with no reload") { s, outputs in
+            if let id = s.player.templeID, s.player.item == nil, s.player.badge != .unavailable {
+                return "the session for \(id) has no item but its badge says \(s.player.badge.rawValue) (only a temple with nothing to play has none)"
+            }
+            if outputs.contains(where: { $0.name == "pip.restore" }), let item = outputs.first(where: { $0.name == "player.item" }) {
+                return "returning from PiP made a new item (token \(item.intField("token").map(String.init) ?? "?")): the stream reloaded"
+            }
+            return nil
+        },
+        Invariant("replacedItemStatusIgnored",
+                  "the status observation is replaced with the item: a late status of a replaced item changes nothing (it is not ready, it does not fall back)") { s, outputs in
+            let created = outputs.contains { $0.name == "player.item" }
+            for r in outputs where r.name == "player.status" {
+                guard let token = r.intField("token"), let status = r.wordField("status"), status != ItemStatus.unknown.rawValue else { continue }
+                if token == s.player.item?.token { continue }
+                // A failure that fell back: the failed item is the one this step replaced.
+                if created, token == s.player.history.last?.token { continue }
+                return "status \(status) of item \(token) acted on while item \(s.player.item.map { String($0.token) } ?? "none") is current"
+            }
+            return nil
+        },
+        Invariant("responseReachesApp",
+                  "the notification delegate is set before launch finishes, so every response, even the one that launched the app, is acted on: Watch Now opens the temple, Remind Later schedules the reminder") { _, outputs in
+            for r in outputs where r.name == "notification.response" {
+                guard let action = r.stringField("action"),
+                      [DarshanConstants.watchNow, DarshanConstants.remindLater, SystemNotificationAction.default].contains(action) else { continue }
+                let acted = outputs.contains { o in
+                    o.name == "deeplink" || o.name == "remindLater"
+                        || (o.name == "rejected" && (o.wordField("input") == "deeplink" || o.wordField("input") == "response"))
+                }
+                if !acted { return "response \(action) to \(r.stringField("id") ?? "?") reached no handler" }
+            }
+            return nil
+        },
+        Invariant("remindLaterSaysMinutesLeft",
+                  "Remind Later fires 5 minutes on, so its body says the minutes left then (not the original \"Begins in 10 minutes\")") { s, _ in
+            for id in s.centre.pendingIdentifiers where id.hasPrefix("later.") {
+                guard let p = s.centre.pending[id], let text = p.request.content.userInfo["startsAt"],
+                      case .success(let start) = CivilTime.parseISO8601(Substring(text), requireUTC: true) else { continue }
+                let seconds = (start - p.nextFire).wholeSeconds
+                let minutes = seconds >= 0 ? seconds / 60 : -((-seconds + 59) / 60)
+                let says = minutes > 0 ? "Begins in \(minutes) minute" : minutes == 0 ? "Begins now" : "Began \(-minutes) minute"
+                if !p.request.content.body.hasPrefix(says) {
+                    let when = minutes >= 0 ? "\(minutes) min before the aarti" : "\(-minutes) min after the aarti began"
+                    return "\(id) fires \(when) but says \"\(p.request.content.body)\""
+                }
+            }
+            return nil
+        },
+        Invariant("widgetShowsNextAarti",
+                  "the widget switches to the next aarti once one begins and reloads after the last: it never shows an aarti that has begun as next with no reload on its way",
+                  checkStep: { s, _, step in
+            guard s.widget.reloads > 0, s.widget.reloadAt == nil else { return nil }
+            guard let shown = s.widget.entries.last(where: { $0.date <= step.now }), let at = shown.at, at < step.now else { return nil }
+            return "at \(CivilTime.iso8601UTC(step.now)) the widget shows \(shown.text) (began \(CivilTime.iso8601UTC(at))) and no reload is scheduled"
+        }),
+        Invariant("widgetNoZeroDurationEntries",
+                  "each widget entry is shown until the next aarti begins: aartis at the same instant share an entry instead of one being shown for 0 s") { s, _ in
+            for (a, b) in zip(s.widget.entries, s.widget.entries.dropFirst()) where b.date <= a.date {
+                return "entry \"\(a.text)\" from \(CivilTime.iso8601UTC(a.date)) is shown for 0 s (next entry from \(CivilTime.iso8601UTC(b.date)))"
+            }
+            // The last entry is shown until the reload.
+            if let last = s.widget.entries.last, let policy = s.widget.policy, policy <= last.date {
+                return "entry \"\(last.text)\" from \(CivilTime.iso8601UTC(last.date)) is shown for 0 s (the timeline reloads at \(CivilTime.iso8601UTC(policy)))"
+            }
+            return nil
+        },
+        Invariant("widgetAsksAgainLater",
+                  "an empty catalog gives a placeholder and a reload an hour on: a timeline is never empty and never asks to reload at the instant it was made (a refresh loop)") { s, _ in
+            guard s.widget.reloads > 0, let made = s.widget.lastReload else { return nil }
+            if s.widget.entries.isEmpty { return "the widget timeline made at \(CivilTime.iso8601UTC(made)) has no entry" }
+            if let policy = s.widget.policy, policy <= made {
+                return "the widget timeline made at \(CivilTime.iso8601UTC(made)) asks to reload at \(CivilTime.iso8601UTC(policy))"
+            }
+            return nil
+        },
+        Invariant("mapsUsesCurrentAPI",
+                  "on iOS 26 and later Open in Maps builds the item from a location and an MKAddress; the placemark initialiser is deprecated there") { s, outputs in
+            guard s.device.isAvailable(Maps.ios26) else { return nil }
+            for r in outputs where r.name == "maps.open" && r.wordField("initializer") != "location+address" {
+                return "Open in Maps on iOS \(s.device.os) used \(r.wordField("initializer") ?? "?")"
+            }
+            return nil
+        },
     ]
-
-    /// Random walks of Mandir Darshan (the mix is in this file's header comment).
-    public static let explorer: Explorer? = Explorer(header: { rng in
-        let zones = ["America/New_York", "Europe/London", "America/Los_Angeles", "Asia/Kolkata", "Asia/Tokyo"]
-        let starts = ["2026-03-07T12:00:00Z", "2026-03-28T18:00:00Z", "2026-10-24T18:00:00Z", "2026-10-31T12:00:00Z",
-                      "2026-06-01T00:00:00Z", "2026-01-10T09:00:00Z"]
-        var lines = ["start " + starts[rng.int(below: starts.count)], "zone " + zones[rng.int(below: zones.count)]]
-        if rng.chance(0.15) { lines.append("set backgroundAudio false") }
-        if rng.chance(0.2) { lines.append("set playerView " + (rng.chance(0.5) ? "pipLayer" : "plainLayer")) }
-        return lines
-    }, next: { rng, step in
-        DarshanExplorer.step(&rng, step)
-    })
 }
 
-/// The explorer's vocabulary: a fixed palette of four temples with 16 aartis each, so every line
-/// names things that may exist without the explorer remembering the walk.
-enum DarshanExplorer {
-    static let zones = ["Asia/Kolkata", "Asia/Kathmandu", "Europe/London", "America/New_York"]
-
-    static func temple(_ k: Int) -> String {
-        let live = k == 1 ? "" : " live=\"https://stream.example/t\(k)/live.m3u8\""
-        let recorded = k == 3 ? "" : " recorded=\"https://stream.example/t\(k)/rec.mp4\""
-        return "temple id=t\(k) name=\"Temple \(k)\" city=City\(k) lat=\(10 + k).5 lon=\(70 + k).25 zone=\(zones[k])\(live)\(recorded)"
+extension Record {
+    /// The value of field `key` when it is a word (`true`, `live`), for invariants reading outputs.
+    func wordField(_ key: String) -> String? {
+        if case .word(let w)? = fields.first(where: { $0.key == key })?.value { return w }
+        return nil
     }
 
-    /// Aarti `j` of temple `k`: from 04:30, every 75 minutes (one at 01:xx for London's gap).
-    static func aarti(_ k: Int, _ j: Int) -> String {
-        let m = (270 + 75 * j + 7 * k) % 1440
-        return "aarti temple=t\(k) id=a\(j) name=\"Aarti \(j)\" hour=\(m / 60) minute=\(m % 60)"
+    /// The value of field `key` when it is a quoted string.
+    func stringField(_ key: String) -> String? {
+        if case .string(let w)? = fields.first(where: { $0.key == key })?.value { return w }
+        return nil
     }
 
-    static func gap(_ rng: inout SeededRNG) -> String {
-        switch rng.int(below: 10) {
-        case 0..<4: return "+\(rng.int(in: 1...120))s"
-        case 4..<7: return "+\(rng.int(in: 2...90))m"
-        case 7..<9: return "+\(rng.int(in: 1...6))h"
-        default: return "+\(rng.int(in: 7...30))h"
-        }
-    }
-
-    static func step(_ rng: inout SeededRNG, _ step: Int) -> String {
-        let g = gap(&rng)
-        let k = rng.int(below: 4)
-        let j = rng.int(below: 16)
-        let leads = [5, 10, 15, 30, 5, 10, 7]
-        let roll = rng.int(below: 100)
-        switch roll {
-        case 0..<8:
-            return ([temple(k)] + (0..<16).map { aarti(k, $0) }).enumerated().map { ($0.offset == 0 ? g : "+0") + " " + $0.element }
-                .joined(separator: "\n")
-        case 8..<12: return "\(g) \(temple(k))"
-        case 12..<16: return "\(g) \(aarti(k, j))"
-        case 16..<24:
-            return "\(g) setReminder temple=t\(k) aarti=a\(j) lead=\(leads[rng.int(below: leads.count)])"
-                + (rng.chance(0.2) ? " timeSensitive=true" : "")
-        case 24..<29:
-            let lead = leads[rng.int(below: 4)]
-            return (0..<16).map { ($0 == 0 ? g : "+0") + " setReminder temple=t\(k) aarti=a\($0) lead=\(lead)" }.joined(separator: "\n")
-        case 29..<34: return "\(g) cancelReminder temple=t\(k) aarti=a\(j)"
-        case 34..<42: return "\(g) open temple=t\(k)"
-        case 42..<50:
-            let statuses = ["readyToPlay", "readyToPlay", "failed", "unknown"]
-            let token = max(1, step / 4 + 1 - rng.int(below: 4))
-            return "\(g) status token=\(token) status=\(statuses[rng.int(below: statuses.count)])"
-        case 50..<53:
-            let rates = ["0.5", "1", "1.25", "1.5", "2", "3", "0"]
-            return "\(g) speed rate=\(rates[rng.int(below: rates.count)])"
-        case 53..<57: return "\(g) pip " + (rng.chance(0.6) ? "restore" : "close")
-        case 57..<60: return "\(g) navigate " + (rng.chance(0.5) ? "pop" : "push screen=gita")
-        case 60..<70:
-            let actions = ["WATCH_NOW", "REMIND_LATER", "REMIND_LATER", "default", "dismiss", "SNOOZE"]
-            return "\(g) respond action=\(actions[rng.int(below: actions.count)])"
-        case 70..<84:
-            let moves = ["lifecycle background", "lifecycle background", "lifecycle suspend", "lifecycle foreground", "lifecycle active",
-                         "lifecycle active", "lifecycle inactive", "lifecycle terminate reason=user", "lifecycle launch",
-                         "lifecycle launch reason=notificationAction", "lifecycle memoryWarning"]
-            return "\(g) " + moves[rng.int(below: moves.count)]
-        case 84..<88:
-            let zones = ["America/New_York", "Europe/London", "America/Los_Angeles", "Asia/Kolkata", "Asia/Tokyo", "UTC"]
-            return "\(g) zone " + zones[rng.int(below: zones.count)]
-        case 88..<91: return "\(g) widget"
-        case 91: return "\(g) maps temple=t\(k)"
-        case 92: return "\(g) osUpdate major=\(rng.chance(0.5) ? 26 : 18)"
-        case 93: return "\(g) settings notifications=" + (rng.chance(0.5) ? "denied" : "granted")
-        case 94: return "\(g) audit"
-        case 95: return "\(g) removeTemple id=t\(k)"
-        case 96: return "\(g) show temple=t\(k)"
-        default:
-            let bad = ["temple id=tx name=\"Bad\" city=X lat=10 lon=10 zone=IST", "aarti temple=t\(k) id=bad name=\"Bad\" hour=25 minute=0",
-                       "open temple=nowhere", "setReminder temple=nowhere aarti=a0 lead=5", "temple id=ty name=\"Far\" city=Y lat=95 lon=0 zone=UTC"]
-            return "\(g) " + bad[rng.int(below: bad.count)]
-        }
+    /// The value of field `key` when it is an integer.
+    func intField(_ key: String) -> Int? {
+        if case .int(let v)? = fields.first(where: { $0.key == key })?.value { return Int(v) }
+        return nil
     }
 }
