@@ -66,10 +66,7 @@ enum PictureInPicture {
             return
         }
         var pushed = false
-        if s.navigation.last != target {
-            push(target, &s, &world, quiet: true)
-            pushed = true
-        }
+        if s.navigation.last != target { pushed = show(target, &s, &world) }
         s.pip.restored += 1
         if world.isOn(.playerOwnedByScreen) && pushed {
             // A rebuilt screen makes a new player: the stream reloads.
@@ -91,6 +88,32 @@ enum PictureInPicture {
         s.pip.active = false
         s.player.playing = false
         world.emit(Record("pip.closed").int("token", s.player.item?.token ?? 0).bool("playing", false))
+    }
+
+    /// Puts `target` on top for the app's own navigation (a restore from PiP, an open), which
+    /// must show the darshan screen: a push, or, when the stack is at the model's limit of
+    /// `maxNavigationDepth` screens (UIKit has none), a pop back to `target` if the stack holds
+    /// it, else the oldest screen above home dropped to make room; each said in a `nav.room`
+    /// record. (Found by exploration, darshan seed 330: a restore at the limit was refused as a
+    /// stack-full push and the video came back into the Gita screen while `pip.restore` said
+    /// pushed.)
+    /// Returns whether `target` was pushed (false when the stack already held it and was popped back).
+    @discardableResult
+    static func show(_ target: String, _ s: inout DarshanState, _ world: inout World<Darshan>) -> Bool {
+        if s.navigation.count >= DarshanConstants.maxNavigationDepth {
+            if let i = s.navigation.lastIndex(of: target) {
+                let dropped = s.navigation.count - 1 - i
+                s.navigation.removeLast(dropped)
+                world.emit(Record("nav.room").word("screen", target).word("how", "popTo").int("popped", dropped)
+                    .int("depth", DarshanConstants.maxNavigationDepth))
+                return false
+            }
+            let dropped = s.navigation.remove(at: 1)
+            world.emit(Record("nav.room").word("screen", target).word("how", "dropOldest").word("dropped", dropped)
+                .int("depth", DarshanConstants.maxNavigationDepth))
+        }
+        push(target, &s, &world, quiet: true)
+        return true
     }
 
     static func push(_ screenName: String, _ s: inout DarshanState, _ world: inout World<Darshan>, quiet: Bool = false) {

@@ -93,7 +93,7 @@ extension Darshan {
             world.emit(Record("pip.stopped").word("reason", "newTemple"))
         }
         if let top = s.navigation.last, top.hasPrefix("darshan."), top != target { s.navigation.removeLast() }
-        if s.navigation.last != target { PictureInPicture.push(target, &s, &world, quiet: true) }
+        if s.navigation.last != target { PictureInPicture.show(target, &s, &world) }
         world.emit(Record("darshan.open").word("temple", t.id).with("nav", PictureInPicture.navValue(s)))
         Player.start(t, &s, &world)
     }
