@@ -133,14 +133,17 @@ struct Bench {
             guard let explorer = entry.explorer else { continue }
             let seeds: [UInt64] = Array(1...20)
             var lines = 0
+            var steps = 0
             var broken = 0
             let project = ctx.project
             let sample = BenchClock.measure(repeats: min(options.repeats, 3)) {
                 lines = 0
+                steps = 0
                 broken = 0
                 for seed in seeds {
                     let w = ExploreCommand.walk(project, domain: entry.name, explorer: explorer, seed: seed, steps: 200, faults: [])
                     lines += w.steps
+                    steps += w.engineSteps
                     if w.violation != nil || w.error != nil { broken += 1 }
                 }
             }
@@ -148,6 +151,9 @@ struct Bench {
             show(BenchFigure("explore \(entry.name)", best: l / (sample.best / 1e9), median: l / (sample.median / 1e9),
                              unit: "lines/s", note: "\(seeds.count) walks × 200 lines, \(entry.invariants.count) invariants"
                                 + (broken > 0 ? "; \(broken) walks broke an invariant or did not parse" : "")))
+            let s = Double(steps)
+            show(BenchFigure("explore \(entry.name) (steps)", best: s / (sample.best / 1e9), median: s / (sample.median / 1e9),
+                             unit: "steps/s", note: "\(steps / seeds.count) engine steps per walk: events, generated events, timers"))
         }
     }
 

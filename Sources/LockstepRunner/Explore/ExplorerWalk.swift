@@ -14,6 +14,8 @@ public struct ExplorerWalk: Sendable {
     public var violation: InvariantViolation?
     /// Why the walk did not run (an explorer that wrote an invalid line), if it did not.
     public var error: String?
+    /// Engine steps the run took (events, generated events, timers, zone changes; 0 if it did not run).
+    public var engineSteps = 0
 
     /// Makes and runs the walk of `seed` (`steps` event lines) with `faults` switched on.
     public static func run(_ project: Project, domain: String, explorer: Explorer, seed: UInt64, steps: Int,
@@ -21,7 +23,8 @@ public struct ExplorerWalk: Sendable {
         let text = explorer.scenario(domain: domain, seed: seed, steps: steps)
         do {
             let result = try project.run(foundPath(domain: domain, seed: seed), bytes: Array(text.utf8), options: RunOptions(extraFaults: faults))
-            return ExplorerWalk(seed: seed, steps: steps, text: text, violation: result.summary.firstViolation, error: nil)
+            return ExplorerWalk(seed: seed, steps: steps, text: text, violation: result.summary.firstViolation, error: nil,
+                                engineSteps: result.summary.steps)
         } catch {
             return ExplorerWalk(seed: seed, steps: steps, text: text, violation: nil, error: error.description)
         }
