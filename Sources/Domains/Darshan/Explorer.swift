@@ -2,7 +2,8 @@ import LockstepCore
 
 extension Darshan {
     /// Random walks of Mandir Darshan (`DarshanExplorer`).
-    public static let explorer: Explorer? = Explorer(header: DarshanExplorer.header, next: DarshanExplorer.next)
+    public static let explorer: Explorer? = Explorer(memory: Walk(), header: { rng, _ in DarshanExplorer.header(&rng) },
+                                                     next: { rng, walk, _ in walk.step(&rng) })
 }
 
 /// The explorer: a fixed palette of five temples `t0`…`t4` with 16 aartis `a0`…`a15` each, and a
@@ -18,10 +19,8 @@ extension Darshan {
 /// Aarti `j` of temple `k` is at 04:30 + 75 min × j + 7 min × k, temple time; `t4`'s are at `t0`'s
 /// times, so the two Kolkata temples have aartis at the same instants (the widget's ties).
 ///
-/// Memory. `Explorer.next` is handed only the walk's RNG and the step number, so the walk never
-/// draws from that RNG: each call replays the walk from a copy of it up to the step asked for
-/// (the same draws, the same choices) and keeps, on the way, what the model will have done with
-/// what it wrote. A `play()` call takes the next token (`PlayerSession.nextToken`, which counts
+/// Memory (`Explorer(memory:)`, a `Walk` carried through the walk): what the model will have
+/// done with what the walk wrote. A `play()` call takes the next token (`PlayerSession.nextToken`, which counts
 /// plays over the whole run, across process ends): an accepted `open` of a temple with something
 /// to play is one, and a `failed` status of the current live item of a temple with a recording is
 /// one more (its fallback). An `open` is accepted when the app's process exists and the temple is
@@ -33,8 +32,6 @@ extension Darshan {
 /// `open` while it does not know whether the process exists. Over seeds 1…60 about a third of the
 /// status lines reach the current item and another third a replaced one; the rest are refused
 /// (no item: `t4`, or the app ended; a token no item has).
-/// The walk's cost is quadratic in its length (200 steps: about 20,000 replayed choices, 0.14 s
-/// per walk in a debug build), which is small beside running it.
 ///
 /// Mix per step: catalog 12 % (a temple with its 16 aartis in one step, a temple alone, one
 /// aarti); reminders 14 % (one aarti or all of a temple's at once, leads 5/10/15/30, sometimes 7,
@@ -62,14 +59,6 @@ enum DarshanExplorer {
         if rng.chance(0.2) { lines.append("set playerView " + (rng.chance(0.5) ? "pipLayer" : "plainLayer")) }
         if rng.chance(0.2) { lines.append("set os 26") }
         return lines
-    }
-
-    /// Step `step` of the walk: replayed from a copy of `rng`, which is left as it is.
-    static func next(_ rng: inout SeededRNG, _ step: Int) -> String {
-        var replay = rng
-        var walk = Walk()
-        for _ in 0..<step { _ = walk.step(&replay) }
-        return walk.step(&replay)
     }
 
     static func temple(_ k: Int) -> String {
@@ -104,7 +93,7 @@ enum DarshanExplorer {
 }
 
 /// What a walk has written so far, as far as it bears on what the model holds.
-struct Walk {
+struct Walk: Sendable {
     struct Item {
         var token: Int
         var temple: Int
