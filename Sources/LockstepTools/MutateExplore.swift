@@ -16,10 +16,14 @@ public enum MutateExplore {
         guard let explorer = entry.explorer else { return [] }
         var findings: [Finding] = []
         let total = entry.faults.count
+        // The domain's found-seeds database is tried first, as `explore` does: a fault once found
+        // on seed 56 is found again without exploring 55 seeds first.
+        let database = FoundDatabase.load(project, domain: entry.name).database
         for (f, fault) in entry.faults.enumerated() {
             progress(f, total, "\(entry.name) \(fault.name)")
             var finding = Finding(fault: fault.name)
-            let all = Array(seeds)
+            let remembered = database.seeds(fault: fault.name)
+            let all = remembered + seeds.filter { !remembered.contains($0) }
             var next = 0
             // Most faults are found by the first seeds: a batch per thread wastes no walks on them.
             let batch = max(1, jobs)

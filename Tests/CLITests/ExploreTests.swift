@@ -140,6 +140,13 @@ import Testing
         }
     }
 
+    @Test func mutateExploreTriesTheRememberedSeedsFirst() throws {
+        let p = try TempProject()
+        try p.dir.write("Scenarios/counter/found/seeds", "# remembered\n7 totalIsMultipleOfStep fault=offByOne\n")
+        let r = run(p, ["mutate", "counter", "--explore", "--explore-seeds", "1..3"])
+        #expect(r.out.contains("seed 7 (totalIsMultipleOfStep)"), "\(r.out)\n\(r.err)")
+    }
+
     // MARK: shrink
 
     /// 200 event lines; only the add at line 137 matters to offByOne (rolls and ids do not add).
