@@ -30,7 +30,8 @@ extension LockstepCommand {
                            differing artifacts as PATH.pending) for 'lockstep review'; the golden is not
                            touched; a passing scenario's stale pending files are removed; allowed under CI
           --artifacts DIR  for each failure write DIR/<domain>/<name>/: report.txt, expected.golden,
-                           actual.golden, and expected/actual/difference images of differing PNGs
+                           actual.golden, expected/actual/difference images of differing PNGs and
+                           each plot; and DIR/summary.txt, every verdict, for 'lockstep report DIR'
                            (also LOCKSTEP_ARTIFACTS=DIR)
         Exit 0 all passed, 1 a golden differs or is missing, 2 a scenario is invalid or the selection is empty,
         3 output could not be written.
@@ -92,6 +93,16 @@ extension LockstepCommand {
         })
         progress.finish()
 
+        if let artifactsDirectory {
+            // Every verdict, for `lockstep report DIR`; the failures' folders are already written.
+            do {
+                try FileIO.makeDirectories(artifactsDirectory)
+                try FileIO.writeAtomically(Array(ArtifactsSummary(results).text.utf8), to: artifactsDirectory + "/" + ArtifactsSummary.fileName)
+            } catch {
+                ctx.printError("lockstep check: could not write the artifacts summary: \(error.description)")
+                return ExitCode.outputFailed
+            }
+        }
         let failures = results.filter { $0.status != .passed }
         let passed = results.count - failures.count
         let invalid = results.filter { $0.status == .error }.count

@@ -16,8 +16,11 @@ import LockstepRunner
 /// - `expected.golden` (a copy of the golden, when there is one) and `actual.golden` (this run's trace);
 /// - for each artifact that differs or is missing: `expected.<artifact>`, `actual.<artifact>` and,
 ///   for a PNG whose two versions decode to the same size, `difference.<artifact>`: unchanged pixels
-///   faded to light grey, changed pixels solid red, so a reviewer sees where at a glance.
-/// Passing scenarios write nothing. Everything is written atomically; the run is replayed once more
+///   faded to light grey, changed pixels solid red, so a reviewer sees where at a glance;
+/// - `actual.<name>.plot.png` for every plot artifact (`isPlot`), even when it matches:
+///   plots are there to be looked at beside the failure (`lockstep report` shows them).
+/// Passing scenarios write nothing. `check` also writes `DIR/summary.txt` (`ArtifactsSummary`): every
+/// scenario's verdict, which `lockstep report DIR` reads. Everything is written atomically; the run is replayed once more
 /// to get the actual trace, streamed to the file, so no trace is held whole.
 public enum FailureArtifacts {
     /// The environment variable that turns this on when the option is not given.
@@ -56,13 +59,20 @@ public enum FailureArtifacts {
         let stored = project.root + "/" + project.artifactPath(forScenario: scenario, artifact: artifact.name)
         let expected = FileIO.notRegularFile(stored) == nil
             ? try? FileIO.read(stored, maxBytes: project.goldenLimits.maxArtifactBytes, limitName: "maxArtifactBytes") : nil
-        guard expected != artifact.bytes else { return }
+        guard expected != artifact.bytes else {
+            if isPlot(artifact.name) { try FileIO.writeAtomically(artifact.bytes, to: folder + "/actual." + artifact.name) }
+            return
+        }
         if let expected { try FileIO.writeAtomically(expected, to: folder + "/expected." + artifact.name) }
         try FileIO.writeAtomically(artifact.bytes, to: folder + "/actual." + artifact.name)
         if artifact.name.hasSuffix(".png"), let expected, let picture = differenceImage(expected, artifact.bytes) {
             try FileIO.writeAtomically(picture, to: folder + "/difference." + artifact.name)
         }
     }
+
+    /// Plot artifacts are named `….plot.png` (see `Plot` in the core): a picture of a series, kept
+    /// beside a failure whether or not it differs.
+    public static func isPlot(_ artifactName: String) -> Bool { artifactName.hasSuffix(".plot.png") }
 
     /// A PNG showing where two PNGs differ, or nil when either does not decode or their sizes differ
     /// (then the two files themselves are the evidence).

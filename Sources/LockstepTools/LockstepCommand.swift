@@ -37,6 +37,7 @@ public enum LockstepCommand {
                 the header ('header differs: - seed 1 / + seed 2') also shows the first differing step.
                 Exit 0 identical, 1 different.
                 """, run: diff),
+            Command(name: "report", usage: ReportCommand.usage, help: ReportCommand.help, run: ReportCommand.run),
             Command(name: "review", usage: ReviewCommand.usage, help: ReviewCommand.help, run: ReviewCommand.run),
             Command(name: "prune", usage: PruneCommand.usage, help: PruneCommand.help, run: PruneCommand.run),
             Command(name: "explore", usage: ExploreCommand.usage, help: ExploreCommand.help, run: ExploreCommand.run),
