@@ -2,7 +2,8 @@
 ///
 /// `encode` is deterministic: the same image and format give the same bytes on every machine and
 /// every run, so encoded images can be compared byte-for-byte against goldens. It writes only
-/// `IHDR`, `IDAT` and `IEND` (no time stamp, gamma or text that could vary).
+/// `IHDR`, `IDAT` and `IEND` (no time stamp, gamma or text that could vary), plus the `tEXt`
+/// chunks the caller passes to `encode(_:format:text:)`.
 ///
 /// `decode` reads 8-bit, non-interlaced PNGs of every colour type, within `PNGLimits`.
 public enum PNG {
@@ -20,6 +21,27 @@ public enum PNG {
     ///   `PNGColorFormat.canRepresent(_:)` or use `PNGColorFormat.smallest(for:)`.
     public static func encode(_ image: PNGImage, format: PNGColorFormat = .rgba) -> [UInt8] {
         PNGEncoder.encode(image, format: format)
+    }
+
+    /// Encodes `image` like `encode(_:format:)`, with one uncompressed `tEXt` chunk per entry of
+    /// `text`, in order, after `IHDR` and before `IDAT`. With `text` empty the bytes are exactly
+    /// those of `encode(_:format:)`.
+    ///
+    /// - Precondition: as `encode(_:format:)`; and each keyword is 1...79 printable Latin-1
+    ///   characters (32...126, 161...255) without leading, trailing or doubled spaces, and each text
+    ///   is Latin-1 without NUL (every scalar in 1...255), written one byte per scalar.
+    public static func encode(_ image: PNGImage, format: PNGColorFormat = .rgba,
+                              text: [(keyword: String, text: String)]) -> [UInt8] {
+        PNGEncoder.encode(image, format: format, text: text)
+    }
+
+    /// The `tEXt` chunks of a PNG file, in file order, each byte read as Latin-1.
+    ///
+    /// Checks the signature and every chunk's length and CRC up to `IEND`; a file that fails any
+    /// check gives `[]`, and a `tEXt` chunk without a NUL after a 1...79-byte keyword is skipped.
+    /// Never traps on malformed input. Does not decode the image.
+    public static func textChunks(_ bytes: [UInt8]) -> [(keyword: String, text: String)] {
+        PNGTextChunk.read(bytes)
     }
 
     /// Decodes a PNG file into 8-bit RGBA.

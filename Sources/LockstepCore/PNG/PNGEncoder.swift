@@ -1,10 +1,12 @@
-/// Builds PNG files from `PNGImage`s; see `PNG.encode(_:format:)`.
+/// Builds PNG files from `PNGImage`s; see `PNG.encode(_:format:)` and `PNG.encode(_:format:text:)`.
 enum PNGEncoder {
     /// `IDAT` data is split into chunks of at most this many bytes. Any size is valid PNG; a fixed
     /// one keeps the output deterministic and chunks small enough for streaming readers.
     static let idatChunkLength = 1 << 20
 
-    static func encode(_ image: PNGImage, format: PNGColorFormat) -> [UInt8] {
+    /// `text` becomes one `tEXt` chunk per entry, in order, between `IHDR` and the first `IDAT`;
+    /// with no text the file is exactly what it was before text existed (the goldens pin it).
+    static func encode(_ image: PNGImage, format: PNGColorFormat, text: [(keyword: String, text: String)] = []) -> [UInt8] {
         precondition(format.canRepresent(image),
                      "PNG.encode: image cannot be written as \(format) without losing data (see PNGColorFormat.canRepresent)")
         let channels = format.channels
@@ -34,6 +36,9 @@ enum PNGEncoder {
 
         var writer = PNGChunkWriter(signature: PNG.signature)
         writer.append(type: "IHDR", data: header[...])
+        for entry in text {
+            writer.append(type: "tEXt", data: PNGTextChunk.data(keyword: entry.keyword, text: entry.text)[...])
+        }
         var start = 0
         // Bounded: each pass consumes up to idatChunkLength bytes (compressed is never empty).
         repeat {
