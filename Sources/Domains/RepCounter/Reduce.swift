@@ -63,6 +63,13 @@ extension RepCounter {
         } else if state.frameTrace == .every || state.counter.missingFrames == 1 {
             world.emit(RepOutput.missing(frames: state.counter.missingFrames, sides: reading.sides))
         }
+        if state.plot != nil {
+            if state.plot?.frame(at: now, raw: reading.value, smoothed: state.counter.smoothed) == false {
+                world.emit(Record("plot-limit").int("frames", SetPlot.maxFrames)
+                    .string("note", "the set's plot keeps its first frames (SetPlot.maxFrames); the count goes on"))
+            }
+            state.plot?.outcome(step.outcome, at: now, smoothed: state.counter.smoothed)
+        }
         switch step.outcome {
         case .none: break
         case .counted(let n):
@@ -93,6 +100,7 @@ extension RepCounter {
         state.lockedRate = state.currentRate
         state.setEarnedExact = 0
         state.idleFrames = 0
+        state.plot = state.plotsOn ? SetPlot(start: world.now) : nil
         // The app reads the unlock records when the workout screen opens (the stale copy of the fault).
         state.screenTime.appSnapshot = state.screenTime.unlocks
         world.emit(RepOutput.setStarted(ordinal: state.setOrdinal, exercise: state.exercise, rule: rule, rate: state.lockedRate,
@@ -104,6 +112,10 @@ extension RepCounter {
         let c = state.counter
         world.emit(RepOutput.setEnded(ordinal: state.setOrdinal, exercise: state.exercise, reps: c.reps, tooFast: c.tooFast,
                                       goDeeper: c.goDeeper, rate: state.lockedRate, earned: earned, to: state.setRule ?? "bank"))
+        if let plot = state.plot {
+            world.artifact("set\(state.setOrdinal).plot.png", plot.plot(ordinal: state.setOrdinal, exercise: state.exercise, reps: c.reps).png())
+            state.plot = nil
+        }
         state.setActive = false
         state.earnedTotalSeconds += earned
         let rule = state.setRule

@@ -42,6 +42,9 @@ import Platform
 /// - The fallback notification's `add` completes 50 ms after the request; `.close` follows it.
 ///   With ≥ 60 banked seconds the shield button spends the whole bank as a grant and closes.
 /// - Under `sharedUnlockArray` the app's copy of the array is the one it read at the last set start.
+/// - `set plots true` (not in the app; for the person reading a golden) writes `setN.plot.png` when
+///   each set ends: raw and smoothed signal, the thresholds and half line, a marker per outcome
+///   (`SetPlot`), with its data embedded so tests read numbers, not pixels.
 public enum RepCounter: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = RepCounterState
@@ -66,13 +69,16 @@ public enum RepCounter: Domain {
         public var frameTrace: FrameTrace
         public var os: OSRelease
         public var notifications: Bool
+        /// A `setN.plot.png` artifact per set (`SetPlot`).
+        public var plots: Bool
 
         public init(exercise: Exercise = .pushUp, frameTrace: FrameTrace = .every, os: OSRelease = .pastActivity,
-                    notifications: Bool = true) {
+                    notifications: Bool = true, plots: Bool = false) {
             self.exercise = exercise
             self.frameTrace = frameTrace
             self.os = os
             self.notifications = notifications
+            self.plots = plots
         }
     }
 
@@ -84,10 +90,12 @@ public enum RepCounter: Domain {
                                "every: one pose record per frame; changes: phase flips and messages only")
         let os = try s("os", .number, default: 17.4, "iOS version")
         let notifications = try s("notifications", .bool, default: true, "notification authorization")
+        let plots = try s("plots", .bool, default: false,
+                          "write setN.plot.png at each set's end: raw and smoothed signal, thresholds, a marker per counted or refused rep")
         // Read as a number and written back (`17.10` is 17.1 here, unlike the `os` event): what
         // the goldens were recorded with.
         guard let release = OSRelease.parse(String(os)) else { throw s.error(osError, at: "os") }
-        return Settings(exercise: exercise, frameTrace: frameTrace, os: release, notifications: notifications)
+        return Settings(exercise: exercise, frameTrace: frameTrace, os: release, notifications: notifications, plots: plots)
     }
 
     public static let events: [EventKind<RepEvent>] = [
@@ -195,6 +203,7 @@ public enum RepCounter: Domain {
         var state = RepCounterState(exercise: settings.exercise, frameTrace: settings.frameTrace)
         state.screenTime.os = settings.os
         state.screenTime.notificationsGranted = settings.notifications
+        state.plotsOn = settings.plots
         startSet(&state, exercise: nil, rule: nil, &world)
         return state
     }

@@ -57,6 +57,9 @@ public struct RepCounterState: Sendable {
     public var screenTime = ScreenTimeState()
     /// For the invariants only (see `RepAudit`): never written by `write(_:to:)`, so no digest or golden depends on it.
     public var audit = RepAudit()
+    /// `set plots true`: the running set's picture (`SetPlot`); like `audit`, never in the digest.
+    public var plotsOn = false
+    public var plot: SetPlot? = nil
 
     public init(exercise: Exercise, frameTrace: FrameTrace) {
         self.exercise = exercise
