@@ -28,10 +28,23 @@ import Testing
         """
     static let failing = passing.replacingOccurrences(of: "x=53.5 y=32", with: "x=50.5 y=40")
 
-    /// A project with the failing chalk scenario `report-me` and the passing counter scenarios.
+    /// Two push-ups with `set plots true`: a passing scenario whose plot the report shows.
+    static let plotted = """
+        lockstep 1
+        domain repCounter
+        set plots true
+
+        0   gen pushups reps=2 fps=30 period=2 top=170 bottom=80
+        4.1 setEnd
+
+        """
+
+    /// A project with the failing chalk scenario `report-me`, the passing counter scenarios and a
+    /// passing repCounter scenario with a plot.
     static func failingProject() throws -> TempProject {
         let p = try TempProject()
         try p.dir.write("Scenarios/chalk/report-me.scenario", passing)
+        try p.dir.write("Scenarios/repCounter/plotted.scenario", plotted)
         let recorded = p.run(["record", "--all"])
         #expect(recorded.code == ExitCode.ok, "\(recorded.err)")
         try p.dir.write("Scenarios/chalk/report-me.scenario", failing)
@@ -49,9 +62,9 @@ import Testing
         let out = p.root + "/report"
         let result = run(p, ["report", "--out", out])
         #expect(result.code == ExitCode.mismatch, "\(result.out)\(result.err)")
-        #expect(result.out.hasSuffix("report \(out)/index.html: 1 failed, 2 passed\n"), "\(result.out)")
+        #expect(result.out.hasSuffix("report \(out)/index.html: 1 failed, 3 passed\n"), "\(result.out)")
         let html = try p.dir.read("report/index.html")
-        #expect(html.contains("<title>Lockstep report: 1 failed, 2 passed</title>"))
+        #expect(html.contains("<title>Lockstep report: 1 failed, 3 passed</title>"))
         #expect(html.contains("<span class=\"label fail\">FAIL</span> Scenarios/chalk/report-me.scenario</h2>"))
         #expect(html.contains("<h3>First divergence</h3>\n<pre class=\"report\">FAIL  Scenarios/chalk/report-me.scenario\n  first divergence at line 19"), "\(html)")
         #expect(html.contains("<h3>Full diff</h3>"))
@@ -66,7 +79,11 @@ import Testing
         }
         #expect(!html.contains("<script"), "the page has no script")
         #expect(!html.contains("http://") && !html.contains("https://"), "and reaches for no network")
-        #expect(html.contains("<details class=\"passed\"><summary>2 passed</summary>"))
+        #expect(html.contains("<details class=\"passed\"><summary>3 passed</summary>"))
+        // The passing scenario's plot, at 1× (800 × 400), copied from its golden artifact.
+        #expect(html.contains("<h2>Plots</h2>\n<section class=\"plots\">\n<h3>Scenarios/repCounter/plotted.scenario</h3>"))
+        #expect(html.contains("<img src=\"runs/repCounter/plotted/actual.set1.plot.png\" width=\"800\" height=\"400\""))
+        #expect(try FileIO.read(out + "/runs/repCounter/plotted/actual.set1.plot.png") == FileIO.read(p.root + "/Golden/repCounter/plotted.set1.plot.png"))
         // The same run gives the same page.
         #expect(run(p, ["report", "--out", out]).code == ExitCode.mismatch)
         #expect(try p.dir.read("report/index.html") == html)
@@ -77,7 +94,7 @@ import Testing
         let artifacts = p.root + "/artifacts"
         #expect(run(p, ["check", "--artifacts", artifacts]).code == ExitCode.mismatch)
         let summary = try #require(try ArtifactsSummary.read(directory: artifacts))
-        #expect(summary.entries.map(\.label) == ["FAIL", "ok", "ok"])
+        #expect(summary.entries.map(\.label) == ["FAIL", "ok", "ok", "ok"])
         #expect(summary.entries.first?.scenario == "Scenarios/chalk/report-me.scenario")
 
         let out = p.root + "/from-folder"
@@ -89,10 +106,13 @@ import Testing
         for kind in ["expected", "actual", "difference"] {
             #expect(FileIO.exists(out + "/runs/chalk/report-me/\(kind).canvas1.png"))
         }
-        // Beside the replayed report, only the source line differs.
+        // Beside the replayed report, only the source line differs, and the passing scenario's plot
+        // is missing: a check --artifacts folder holds failures only.
+        #expect(!html.contains("plotted/actual.set1.plot.png"))
         _ = run(p, ["report", "--out", p.root + "/replayed"])
         let replayed = try p.dir.read("replayed/index.html")
-        #expect(replayed.replacingOccurrences(of: "replayed 3 scenarios", with: "read from \(artifacts)/summary.txt") == html)
+        #expect(replayed.contains("plotted/actual.set1.plot.png"))
+        #expect(replayed.contains("replayed 4 scenarios"))
         // --filter selects what to replay; a folder is read whole.
         #expect(run(p, ["report", artifacts, "--out", out, "--filter", "x"]).code == ExitCode.badInput)
     }
@@ -154,7 +174,8 @@ import Testing
         let html = try p.dir.read("report/index.html")
         try p.dir.write("report/probe.html", html.replacingOccurrences(of: "</body>", with: Chromium.probeScript + "</body>"))
         let dom = try Chromium.run(browser, ["--dump-dom", "file://\(out)/probe.html"], profile: p.root + "/profile")
-        #expect(dom.contains("images 3/3 loaded"), "\(dom.suffix(2000))")
+        #expect(dom.contains("images 4/4 loaded"), "\(dom.suffix(2000))")
+        #expect(dom.contains("loaded runs/repCounter/plotted/actual.set1.plot.png 800x400"))
         for kind in ["expected", "actual", "difference"] {
             #expect(dom.contains("loaded runs/chalk/report-me/\(kind).canvas1.png 64x64"), "\(kind)")
         }
