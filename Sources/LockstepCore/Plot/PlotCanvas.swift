@@ -60,23 +60,22 @@ struct PlotCanvas {
 
     /// The segment between two unrounded pixel positions, clipped to `clip` (Liang–Barsky) and
     /// then rounded, so a far-away or non-finite end costs nothing and never overflows. `thick`
-    /// also draws it one pixel lower: the 2-pixel series line.
+    /// draws it again one pixel lower, or one pixel to the right when it is steep, so that a
+    /// series line is 2 pixels wide at any slope (a copy one pixel lower would not widen a
+    /// vertical line at all).
     mutating func segment(from a: (x: Double, y: Double), to b: (x: Double, y: Double), _ color: PlotColor,
                           clip: PixelRect, thick: Bool) {
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let dx = b.x - a.x, dy = b.y - a.y
         var enter = 0.0, leave = 1.0
-        let edges = [(-dx, a.x - Double(clip.left)), (dx, Double(clip.right) - a.x),
-                     (-dy, a.y - Double(clip.top)), (dy, Double(clip.bottom) - a.y)]
-        for (p, q) in edges {
-            if p == 0 {
-                if q < 0 { return }  // parallel to this edge and outside it
-            } else if p < 0 {
-                enter = max(enter, q / p)
-            } else {
-                leave = min(leave, q / p)
-            }
+        // One edge: `p` is the rate the segment moves outwards across it, `q` the room inside it.
+        func within(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return q >= 0 }  // parallel to the edge: inside it or not at all
+            if p < 0 { enter = max(enter, q / p) } else { leave = min(leave, q / p) }
+            return true
         }
+        guard within(-dx, a.x - Double(clip.left)), within(dx, Double(clip.right) - a.x),
+              within(-dy, a.y - Double(clip.top)), within(dy, Double(clip.bottom) - a.y) else { return }
         guard enter <= leave else { return }
         // Unclipped ends are used as given, so that joined segments share their pixel exactly.
         let start = enter == 0 ? a : (x: a.x + enter * dx, y: a.y + enter * dy)
@@ -84,7 +83,12 @@ struct PlotCanvas {
         guard let x0 = PlotFrame.pixel(start.x), let y0 = PlotFrame.pixel(start.y),
               let x1 = PlotFrame.pixel(end.x), let y1 = PlotFrame.pixel(end.y) else { return }
         line(x0, y0, x1, y1, color, clip: clip)
-        if thick { line(x0, y0 + 1, x1, y1 + 1, color, clip: clip) }
+        guard thick else { return }
+        if (y1 - y0).magnitude > (x1 - x0).magnitude {
+            line(x0 + 1, y0, x1 + 1, y1, color, clip: clip)
+        } else {
+            line(x0, y0 + 1, x1, y1 + 1, color, clip: clip)
+        }
     }
 
     /// `text` in the bitmap font, its first glyph's top-left pixel at (x, y).

@@ -79,7 +79,7 @@ struct PlotDataParser {
                 try literal("marker x="); let x = try number("x")
                 try literal(" y=")
                 let y: Double?
-                if has("-") { position += 1; y = nil } else { y = try number("y (or -)") }
+                if has("- ") { position += 1; y = nil } else { y = try number("y (or -)") }
                 try literal(" label="); let label = try string()
                 try literal(" shape="); let shape = try word(PlotMarkerShape.allCases, \.rawValue)
                 try literal(" color="); let color = try self.color()
@@ -97,14 +97,15 @@ struct PlotDataParser {
     // MARK: Lines and literals
 
     /// Moves to the next line and reads `prefix`; at the end of the text, says `what` was expected.
-    private mutating func startLine(_ what: String, _ prefix: String) throws(PlotDataError) {
+    /// (`what` is an autoclosure: it is only built for the message, not for every point line.)
+    private mutating func startLine(_ what: @autoclosure () -> String, _ prefix: String) throws(PlotDataError) {
         guard lineNumber < lines.count else {
-            throw PlotDataError(line: lines.count + 1, column: 1, message: "the text ends; expected \(what)")
+            throw PlotDataError(line: lines.count + 1, column: 1, message: "the text ends; expected \(what())")
         }
         bytes = lines[lineNumber]
         lineNumber += 1
         position = 0
-        if !has(prefix) { throw error("expected \(what)") }
+        if !has(prefix) { throw error("expected \(what())") }
         position = prefix.utf8.count
     }
 
