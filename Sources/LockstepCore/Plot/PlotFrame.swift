@@ -8,12 +8,15 @@ struct PixelRect: Equatable {
 /// Where the plot area sits in the image and how data coordinates map onto it.
 ///
 /// Margins hold the labels: left for the y ticks and label, bottom for the x ticks and label, top
-/// for the title, right for the threshold names. Each is at most a fifth (top: a sixth) of the
+/// for the title and the legend's row, right for the threshold names. Each is at most a fifth (top: a sixth) of the
 /// image, so the smallest plots keep an area to draw in.
 struct PlotFrame {
     static let marginLeftPixels = 64
     static let marginRightPixels = 72
-    static let marginTopPixels = 28
+    static let marginTopPixels = 36
+    /// The title's top row, and the legend row's (between the title and the area).
+    static let titleTopPixels = 5
+    static let legendTopPixels = 20
     static let marginBottomPixels = 40
     /// Auto ranges are padded by this fraction of their span on each side, so no data sits on an axis.
     static let padding = 0.05

@@ -43,7 +43,7 @@ enum PlotRenderer {
         }
 
         canvas.text(plot.title, x: (plot.widthPixels - BitmapFont.widthPixels(of: plot.title)) / 2,
-                    y: (area.top - BitmapFont.glyphHeightPixels) / 2, .black)
+                    y: min(PlotFrame.titleTopPixels, (area.top - BitmapFont.glyphHeightPixels) / 2), .black)
         canvas.text(plot.xLabel, x: (area.left + area.right - BitmapFont.widthPixels(of: plot.xLabel)) / 2,
                     y: area.bottom + 22, .black)
         canvas.textUp(plot.yLabel, x: max(0, area.left - 60),
@@ -91,7 +91,7 @@ enum PlotRenderer {
             canvas.line(x, area.top, x, area.bottom, marker.color, clip: area)
             return
         }
-        var y = area.top + 2
+        var y = area.top + 3
         if let value = marker.y {
             guard let row = PlotFrame.pixel(frame.row(value)), area.contains(x, row) else { return }
             y = row
@@ -99,16 +99,16 @@ enum PlotRenderer {
         drawShape(marker.shape, x, y, marker.color, &canvas)
     }
 
-    /// The 5×5 shape centred on (x, y): a triangle pointing down (rows 5, 3, 3, 1, 1 wide), an X, a
-    /// diamond, or (in the legend) a vertical bar.
+    /// The 7×7 shape centred on (x, y), large enough to find at a glance on a 2 px line: a triangle
+    /// pointing down (rows 7, 5, 5, 3, 3, 1, 1 wide), an X, a diamond, or (in the legend) a vertical bar.
     static func drawShape(_ shape: PlotMarkerShape, _ x: Int, _ y: Int, _ color: PlotColor, _ canvas: inout PlotCanvas) {
-        for dy in -2...2 {
-            for dx in -2...2 {
+        for dy in -3...3 {
+            for dx in -3...3 {
                 let covered: Bool
                 switch shape {
-                case .triangle: covered = 2 * dx.magnitude <= 2 - dy
+                case .triangle: covered = 2 * dx.magnitude <= 3 - dy
                 case .cross: covered = dx.magnitude == dy.magnitude
-                case .diamond: covered = dx.magnitude + dy.magnitude <= 2
+                case .diamond: covered = dx.magnitude + dy.magnitude <= 3
                 case .bar: covered = dx == 0
                 }
                 if covered { canvas.set(x + dx, y + dy, color, clip: canvas.bounds) }
@@ -116,8 +116,10 @@ enum PlotRenderer {
         }
     }
 
-    /// One row per named series, then one per distinct (label, shape, colour) of the markers, in
-    /// order of first appearance, in a box at the area's top right; as many rows as fit.
+    /// One entry per named series, then one per distinct (label, shape, colour) of the markers, in
+    /// order of first appearance, in a row between the title and the area: outside the data, so a
+    /// legend never hides a marker. As many entries as fit the width; none when the top margin is
+    /// too small for a second row (the smallest plots).
     static func drawLegend(_ plot: Plot, _ area: PixelRect, _ canvas: inout PlotCanvas) {
         enum Swatch: Equatable { case series(PlotStyle), marker(PlotMarkerShape) }
         var entries: [(name: String, color: PlotColor, swatch: Swatch)] = []
@@ -128,26 +130,22 @@ enum PlotRenderer {
             && !entries.contains(where: { $0.name == marker.label && $0.color == marker.color && $0.swatch == .marker(marker.shape) }) {
             entries.append((marker.label, marker.color, .marker(marker.shape)))
         }
-        let rowHeight = 10
-        let rows = min(entries.count, (area.bottom - area.top - 10) / rowHeight)
-        guard rows > 0 else { return }
-        let textWidth = entries[..<rows].map { BitmapFont.widthPixels(of: $0.name) }.max() ?? 0
-        let box = PixelRect(left: area.right - 4 - (3 + 12 + 4 + textWidth + 3), top: area.top + 4,
-                            right: area.right - 4, bottom: area.top + 4 + rows * rowHeight + 3)
-        canvas.fill(box, .lightGrey)
-        canvas.fill(PixelRect(left: box.left + 1, top: box.top + 1, right: box.right - 1, bottom: box.bottom - 1), .white)
-        for (k, entry) in entries[..<rows].enumerated() {
-            let top = box.top + 3 + k * rowHeight
-            let swatchLeft = box.left + 3
+        let top = PlotFrame.legendTopPixels
+        guard area.top >= top + BitmapFont.glyphHeightPixels + 4 else { return }
+        var left = area.left
+        for entry in entries {
+            let width = 12 + 4 + BitmapFont.widthPixels(of: entry.name)
+            guard left + width <= plot.widthPixels - 4 else { break }
             switch entry.swatch {
             case .series(.scatter):
-                canvas.fill(PixelRect(left: swatchLeft + 5, top: top + 2, right: swatchLeft + 7, bottom: top + 4), entry.color)
+                canvas.fill(PixelRect(left: left + 5, top: top + 2, right: left + 7, bottom: top + 4), entry.color)
             case .series:
-                canvas.fill(PixelRect(left: swatchLeft, top: top + 3, right: swatchLeft + 11, bottom: top + 4), entry.color)
+                canvas.fill(PixelRect(left: left, top: top + 3, right: left + 11, bottom: top + 4), entry.color)
             case .marker(let shape):
-                drawShape(shape, swatchLeft + 6, top + 3, entry.color, &canvas)
+                drawShape(shape, left + 6, top + 3, entry.color, &canvas)
             }
-            canvas.text(entry.name, x: swatchLeft + 16, y: top, .black)
+            canvas.text(entry.name, x: left + 16, y: top, .black)
+            left += width + 14
         }
     }
 }
