@@ -132,6 +132,21 @@ import Testing
         #expect(empty.code == ExitCode.badInput, "\(empty.out)\(empty.err)")
     }
 
+    @Test func anInvalidScenarioAndAMissingGoldenHaveTheirOwnSections() throws {
+        let p = try TempProject()
+        #expect(p.run(["record", "--all"]).code == ExitCode.ok)
+        try p.dir.write("Scenarios/counter/broken.scenario", "lockstep 1\ndomain counter\n\n0 add n=oops\n")
+        try p.dir.write("Scenarios/counter/unrecorded.scenario", "lockstep 1\ndomain counter\n\n0 add n=1\n")
+        let result = run(p, ["report", "--out", p.root + "/r"])
+        #expect(result.code == ExitCode.badInput, "an invalid scenario is exit 2, as in check: \(result.out)\(result.err)")
+        let html = try p.dir.read("r/index.html")
+        #expect(html.contains("<span class=\"label fail\">ERROR</span> Scenarios/counter/broken.scenario</h2>"))
+        #expect(html.contains("Scenarios/counter/broken.scenario:4:"), "the error's line and column: \(html)")
+        #expect(html.contains("<span class=\"label fail\">MISSING</span> Scenarios/counter/unrecorded.scenario</h2>"))
+        #expect(html.contains("no golden: the whole trace is new"))
+        #expect(html.contains("<span class=\"ins\">+ 1 0.000000000 add"), "the new trace shown as added")
+    }
+
     @Test func summaryFileErrorsNameLineAndColumn() throws {
         let dir = try TempDirectory()
         try dir.write("summary.txt", "lockstep-artifacts 1\nok Scenarios/a.scenario\nPASS Scenarios/b.scenario\n")
