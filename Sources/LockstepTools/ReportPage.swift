@@ -37,12 +37,25 @@ public struct ReportPage: Sendable {
         public var files: [(artifact: String, expected: String?, actual: String?)] = []
         public var plots: [(artifact: String, picture: Picture)] = []
         public var passed: Bool { label == "ok" }
+
+        public init(scenario: String, label: String, report: String = "", diff: TraceReview? = nil) {
+            self.scenario = scenario; self.label = label; self.report = report; self.diff = diff
+        }
     }
 
     public var title: String
     public var entries: [Entry]
     /// Where the entries came from, said under the summary (`replayed 160 scenarios`, `read …/summary.txt`).
     public var source: String
+
+    public init(title: String, entries: [Entry], source: String) {
+        self.title = title; self.entries = entries; self.source = source
+    }
+
+    /// Failures shown in full; later ones are listed only, with a line saying so. A change that
+    /// moves every golden still gives a page a browser opens (each section holds up to
+    /// `ReportCommand.maxDiffLines` diff lines and its pictures).
+    public static let maxFailureSections = 200
 
     /// Small canvases are shown enlarged (nearest neighbour) until their longer side reaches this.
     public static let zoomTargetPixels = 320
@@ -69,7 +82,11 @@ public struct ReportPage: Sendable {
         if !failed.isEmpty {
             h.raw("<h2>Failed</h2>\n<ol class=\"toc\">\n")
             for (i, e) in failed.enumerated() {
-                h.raw("<li><a href=\"#f\(i + 1)\">"); h.text("\(e.label) \(e.scenario)"); h.raw("</a>")
+                if i < ReportPage.maxFailureSections {
+                    h.raw("<li><a href=\"#f\(i + 1)\">"); h.text("\(e.label) \(e.scenario)"); h.raw("</a>")
+                } else {
+                    h.raw("<li>"); h.text("\(e.label) \(e.scenario)")
+                }
                 if let first = e.report.split(separator: "\n").dropFirst().first {
                     h.raw(" <span class=\"headline\">"); h.text(String(first.drop { $0 == " " })); h.raw("</span>")
                 }
@@ -77,7 +94,13 @@ public struct ReportPage: Sendable {
             }
             h.raw("</ol>\n")
         }
-        for (i, e) in failed.enumerated() { section(&h, e, id: "f\(i + 1)") }
+        for (i, e) in failed.prefix(ReportPage.maxFailureSections).enumerated() { section(&h, e, id: "f\(i + 1)") }
+        if failed.count > ReportPage.maxFailureSections {
+            h.raw("<p class=\"limit\">")
+            h.text("\(failed.count - ReportPage.maxFailureSections) more failures are listed above without a section "
+                   + "(the limit ReportPage.maxFailureSections=\(ReportPage.maxFailureSections)); 'lockstep check' prints each one")
+            h.raw("</p>\n")
+        }
         let withPlots = entries.filter { !$0.plots.isEmpty }
         if !withPlots.isEmpty {
             h.raw("<h2>Plots</h2>\n")
@@ -163,7 +186,7 @@ public struct ReportPage: Sendable {
         h3 { font-size: 15px; margin: 18px 0 6px; } h4 { font-size: 13px; margin: 10px 0 4px; font-weight: 600; }
         .fail { color: #b00020; font-weight: 600; } .pass { color: #137333; font-weight: 600; }
         .label { font-family: ui-monospace, monospace; }
-        .headline { color: #555; font-size: 13px; }
+        .headline { color: #555; font-size: 13px; } .limit { color: #9a6700; }
         section.scenario { border-top: 2px solid #b00020; margin-top: 24px; }
         pre { background: #f6f8fa; padding: 8px; overflow-x: auto; font: 12px/1.35 ui-monospace, monospace; }
         pre.diff span { display: block; white-space: pre; }

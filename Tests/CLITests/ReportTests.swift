@@ -167,6 +167,26 @@ import Testing
         #expect(try ArtifactsSummary.read(directory: dir.path) == round)
     }
 
+    @Test func pastTheSectionLimitFailuresAreListedAndTheLimitNamed() {
+        let n = ReportPage.maxFailureSections + 3
+        let entries = (1...n).map { ReportPage.Entry(scenario: "Scenarios/x/s\($0).scenario", label: "FAIL", report: "FAIL  s\($0)") }
+        let html = ReportPage(title: "T", entries: entries, source: "test").html
+        #expect(html.contains("<li><a href=\"#f\(n - 3)\">FAIL Scenarios/x/s\(n - 3).scenario</a>"))
+        #expect(html.contains("<li>FAIL Scenarios/x/s\(n).scenario"), "listed, without a link")
+        #expect(!html.contains("id=\"f\(n - 2)\""), "and without a section")
+        #expect(html.contains("3 more failures are listed above without a section (the limit ReportPage.maxFailureSections=\(n - 3))"))
+    }
+
+    @Test func textAndPathsAreEscaped() {
+        var entry = ReportPage.Entry(scenario: "Scenarios/x/a <b>&\"c\".scenario", label: "FAIL", report: "<script>")
+        entry.plots = [("p.plot.png", ReportPage.Picture(path: "runs/x/a b#1/actual.p.plot.png", widthPixels: 8, heightPixels: 8))]
+        let html = ReportPage(title: "T", entries: [entry], source: "test").html
+        #expect(html.contains("Scenarios/x/a &lt;b&gt;&amp;\"c\".scenario"))
+        #expect(html.contains("<pre class=\"report\">&lt;script&gt;</pre>"))
+        #expect(html.contains("src=\"runs/x/a%20b%231/actual.p.plot.png\""))
+        #expect(!html.contains("<script"))
+    }
+
     @Test func zoomIsAnIntegerUpToEight() {
         func z(_ w: Int, _ h: Int) -> Int { ReportPage.zoom(.init(path: "", widthPixels: w, heightPixels: h)) }
         #expect(z(64, 64) == 5)
