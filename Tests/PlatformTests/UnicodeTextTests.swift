@@ -180,6 +180,22 @@ import Testing
         #expect(UnicodeNormalization.nfc("").isEmpty && SearchFolding.fold("").isEmpty)
     }
 
+    @Test func inputsUpToTheLimitAreAccepted() {
+        let n = UnicodeNormalization.maxScalars
+        #expect(SearchFolding.fold(String(repeating: "A", count: n)).utf8.count == n)
+        let folded = SearchFolding.fold(String(repeating: "\u{C9}", count: n))   // É: decomposed, stripped, folded
+        #expect(folded.utf8.count == n && folded.utf8.allSatisfy { $0 == 0x65 })
+    }
+
+    @Test func inputsOverTheLimitTrap() async {
+        await #expect(processExitsWith: .failure) {
+            _ = UnicodeNormalization.nfc(String(repeating: "\u{E9}", count: UnicodeNormalization.maxScalars + 1))
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = SearchFolding.fold(String(repeating: "a", count: UnicodeNormalization.maxScalars + 1))
+        }
+    }
+
     @Test func tablesAreSorted() {
         func ascending<T: Comparable>(_ a: [T]) -> Bool { zip(a, a.dropFirst()).allSatisfy { $0 < $1 } }
         #expect(ascending(UnicodeTables.decompositionKeys))
