@@ -47,7 +47,8 @@ var targets: [Target] = [
     .executableTarget(name: "LockstepCLI", dependencies: [core, "LockstepRunner", "LockstepTools", "Registry"], path: "Sources/LockstepCLI"),
     .testTarget(name: "LockstepTests", dependencies: [core, "LockstepRunner", "LockstepTools", "Fixtures"], path: "Tests/LockstepTests",
                 resources: [.copy("Resources")]),
-    .testTarget(name: "PlatformTests", dependencies: ["Platform", core, "LockstepRunner"], path: "Tests/PlatformTests"),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform", core, "LockstepRunner"], path: "Tests/PlatformTests",
+                resources: [.copy("Resources")]),
     .testTarget(name: "GoldenTests", dependencies: [core, "LockstepRunner", "LockstepTesting", "Registry"], path: "Tests/GoldenTests"),
     .testTarget(name: "CLITests", dependencies: [core, "LockstepRunner", "LockstepTools", "Registry", "Fixtures"], path: "Tests/CLITests"),
 ]

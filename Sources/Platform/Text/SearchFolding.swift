@@ -1,0 +1,81 @@
+/// Case- and diacritic-insensitive search text, the same on every machine and toolchain: what an
+/// app's `localizedStandardContains` or an FTS `remove_diacritics` tokenizer does, as one pure
+/// function over Lockstep's pinned Unicode tables (`UnicodeTables.version`), with no locale.
+///
+/// The pipeline, in this order (the test vectors pin it against Python's `unicodedata`):
+/// 1. NFD (`UnicodeNormalization`), so accents are separate scalars;
+/// 2. drop the marks of General_Category Mn (non-spacing: acute, ring, dots, Hebrew points) and Me
+///    (enclosing: the keycap and circle marks). Mc (spacing marks) are kept: in Indic scripts they
+///    are vowel signs (कि, की), and dropping them would make different words match;
+/// 3. full case folding of each scalar (`ß` → `ss`, `ﬁ` → `fi`, `Σ`/`ς` → `σ`), no locale, so no
+///    Turkish dotless-i rule;
+/// 4. NFC, so the result is byte-stable and can be written to a trace.
+///
+/// So `pícker` (precomposed or `i` + U+0301) folds to `picker`, `Straße` to `strasse`. Not done:
+/// compatibility mappings beyond what case folding does (full-width `Ａ` folds to `ａ`, not `a`),
+/// punctuation or whitespace folding, and ignoring of default-ignorable scalars.
+///
+/// Limit: the input of one call is at most `UnicodeNormalization.maxScalars` scalars (a trap
+/// otherwise), `fold` and `matches` alike.
+public enum SearchFolding {
+    /// The folded form of `s`.
+    public static func fold(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {   // ASCII: only the case folds
+            precondition(s.utf8.count <= UnicodeNormalization.maxScalars,
+                         "Unicode normalisation takes at most \(UnicodeNormalization.maxScalars) scalars")
+            return String(decoding: s.utf8.map { $0 &- 0x41 < 26 ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        return UnicodeNormalization.text(folded(UnicodeNormalization.values(s.unicodeScalars)))
+    }
+
+    /// The folded form of `scalars`.
+    public static func foldScalars(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
+        UnicodeNormalization.scalars(folded(UnicodeNormalization.values(scalars)))
+    }
+
+    /// Whether the folded `query` occurs in the folded `text`, as a run of scalars.
+    ///
+    /// The query is not trimmed: `" picker"` does not match `"Picker"` (a search field that trims
+    /// does so before calling). An empty query, or one that folds to nothing (only marks), matches
+    /// every text, as a search field with nothing typed shows everything. The match is by scalars,
+    /// not by grapheme clusters: `क` matches in `कि`.
+    public static func matches(query: String, in text: String) -> Bool {
+        let needle = folded(UnicodeNormalization.values(query.unicodeScalars))
+        if needle.isEmpty { return true }
+        let haystack = folded(UnicodeNormalization.values(text.unicodeScalars))
+        return contains(haystack, needle)
+    }
+
+    /// The pipeline on scalar values.
+    static func folded(_ v: [UInt32]) -> [UInt32] {
+        var out: [UInt32] = []
+        out.reserveCapacity(v.count)
+        for x in UnicodeNormalization.decomposed(v) where !UnicodeLookup.isStrippedMark(x) {
+            UnicodeLookup.appendCaseFolding(of: x, to: &out)
+        }
+        if UnicodeNormalization.isQuickNFC(out) { return out }
+        var d = UnicodeNormalization.decomposed(out)
+        UnicodeNormalization.compose(&d)
+        return d
+    }
+
+    /// Whether `needle` (not empty) occurs in `haystack`: Knuth–Morris–Pratt, so the cost is linear
+    /// in the two lengths whatever the text (a naive scan is quadratic on `aaaa…b`).
+    static func contains(_ haystack: [UInt32], _ needle: [UInt32]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        var failure = [Int](repeating: 0, count: needle.count)
+        var k = 0
+        for i in 1..<needle.count {
+            while k > 0 && needle[i] != needle[k] { k = failure[k - 1] }
+            if needle[i] == needle[k] { k += 1 }
+            failure[i] = k
+        }
+        var matched = 0
+        for x in haystack {
+            while matched > 0 && x != needle[matched] { matched = failure[matched - 1] }
+            if x == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
+        }
+        return false
+    }
+}
