@@ -53,7 +53,7 @@ public struct BudgetLedger: Hashable, Sendable, CanonicallyWritable {
     /// `budget.limit name=… from=… to=… by=scenario` record.
     public init<D: Domain>(_ limits: [BudgetLimit], overrides: BudgetOverrides, _ world: inout World<D>) {
         self.init(limits)
-        for o in overrides.values { setLimit(o.name, o.value, &world, by: "scenario") }
+        for o in overrides.entries { setLimit(o.name, o.value, &world, by: "scenario") }
     }
 
     public func budget(_ name: String) -> Budget? { budgets.first { $0.name == name } }
@@ -147,7 +147,7 @@ public struct BudgetLedger: Hashable, Sendable, CanonicallyWritable {
             seen.append(l.name)
             let help = l.summary.isEmpty ? "override of the \(l.name) limit (default \(l.value))" : "\(l.summary) (default \(l.value))"
             if let v = try settings.optional(named: settingPrefix + l.name, .int, in: 0...maxLimitValue, help) {
-                out.values.append((l.name, v))
+                out.entries.append((l.name, v))
             }
         }
         return out

@@ -17,21 +17,3 @@ public struct BudgetLimit: Hashable, Sendable {
         self.summary = summary
     }
 }
-
-/// The `limit.NAME` values a scenario set, in declaration order (those it did not set are absent).
-public struct BudgetOverrides: Hashable, Sendable {
-    public var values: [(name: String, value: Int)]
-
-    public init(_ values: [(name: String, value: Int)] = []) { self.values = values }
-
-    /// The override for `name`, if the scenario set one.
-    public func value(_ name: String) -> Int? { values.first { $0.name == name }?.value }
-
-    public static func == (a: BudgetOverrides, b: BudgetOverrides) -> Bool {
-        a.values.map(\.name) == b.values.map(\.name) && a.values.map(\.value) == b.values.map(\.value)
-    }
-
-    public func hash(into h: inout Hasher) {
-        for v in values { h.combine(v.name); h.combine(v.value) }
-    }
-}
