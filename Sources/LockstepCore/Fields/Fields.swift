@@ -111,6 +111,38 @@ public struct Fields {
         try value(key, kind, required: false, defaultText: nil, help, in: range)
     }
 
+    // MARK: Keys named at run time
+
+    /// An optional field or setting whose key is built at run time instead of written as a literal:
+    /// Platform's `BudgetLedger` declares `limit.NAME` for each limit a domain names. Declared and
+    /// read like `optional(_:_:in:_:)` (an out-of-range value is an error at its column). The keys
+    /// must be the same on every pass: derive them from constants, never from the scenario.
+    public mutating func optional<V: Comparable>(named key: String, _ kind: FieldKind<V>, in range: ClosedRange<V>,
+                                                 _ help: String = "") throws(ScenarioError) -> V? {
+        let shown = "\(kind.text(range.lowerBound))...\(kind.text(range.upperBound))"
+        let found: (line: EventLine, index: Int)?
+        switch mode {
+        case .declaring:
+            specs[0].fields.append(FieldSpec(key, kind.type, required: false, help.isEmpty ? shown : "\(help) (\(shown))"))
+            return nil
+        case .line:
+            found = line.args.indices.first { !line.args[$0].isPositional && line.keyText($0) == key }.map { (line, $0) }
+        case .settings:
+            found = settingLines.first { $0.rawText(0) == key }.map { ($0, 1) }
+        }
+        guard let found else {
+            guard specs[specIndex].fields.contains(where: { $0.name == key }) else {
+                throw (mode == .settings ? domainLocation : line.location).error("domain bug: '\(key)' is read but not declared for '\(specs[specIndex].kind)'")
+            }
+            return nil
+        }
+        let v = try kind.read(found.line, found.index)
+        guard range.contains(v) else {
+            throw found.line.valueLocation(found.index).error("\(key)=\(found.line.rawText(found.index)) is out of range \(shown)")
+        }
+        return v
+    }
+
     // MARK: Positional arguments
 
     /// The next positional argument (`touch began ...`, `device reboot`), required.
