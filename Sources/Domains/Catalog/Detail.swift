@@ -61,7 +61,11 @@ enum Detail {
     private static func recordRecent(_ s: inout CatalogState, _ id: String, _ world: inout World<Catalog>) {
         let change = s.recents.add(id)
         world.emit(change.record("recents", capacity: s.recents.capacity))
-        if let key = s.recentsKey { s.store.write(key, PlistValue.array(s.recents.entries.map { .string($0) }), &world) }
+        if let key = s.recentsKey {
+            s.store.write(key, PlistValue.array(s.recents.entries.map { .string($0) }), &world)
+        } else {
+            Launch.unsaved(DefaultsKey.recentlyViewed, &world)
+        }
     }
 
     /// Opening the native iOS 26 demo on an older OS: the symbol is missing and the app ends.

@@ -131,6 +131,12 @@ enum Launch {
         }
     }
 
+    /// A change kept in memory only, said so: both the key and its `.recovered` copy are unreadable.
+    static func unsaved(_ key: String, _ world: inout World<Catalog>) {
+        world.emit(Record("defaults.unsaved").string("key", key)
+            .string("why", "\(key) and \(DefaultsKey.recovered(key)) are unreadable; neither is overwritten"))
+    }
+
     private static func markUnreadable(_ s: inout CatalogState, _ key: String) {
         if !s.unreadableKeys.contains(key) { s.unreadableKeys.append(key) }
     }

@@ -105,7 +105,11 @@ enum Screens {
             raw = Discovery.favoriteSet(raw).filter { Discovery.contains(live, $0) }.joined(separator: ",")
         }
         s.favoritesRaw = raw
-        if let key = s.favoritesKey { s.store.write(key, PlistValue.string(raw), &world) }
+        if let key = s.favoritesKey {
+            s.store.write(key, PlistValue.string(raw), &world)
+        } else {
+            Launch.unsaved(DefaultsKey.favorites, &world)
+        }
         world.emit(Record("favorite").string("id", item.id).bool("on", on).string("stored", raw)
             .string("label", Discovery.label(isFavorite: isFavorite(s, item, world))))
         emitFavorites(s, &world)
