@@ -24,7 +24,8 @@ import Platform
 /// Shared services reused from Platform: `SearchFolding` (the folded title search standing in for
 /// `localizedStandardContains`), `RecentList` (recents), `KeyValueStore` (`UserDefaults`),
 /// `BudgetLedger` (named limits), `Accessibility` (`a11y`), `AppLifecycle` (`lifecycle`), `Device`
-/// and `OSRelease` (the OS), `UTF8Validation` (snippet resources).
+/// with `DeviceVocabulary` (the `os`, `idiom`, ... settings, the `env` event, `available(_:since:)`
+/// for the WebView gate), `Pasteboard` with its vocabulary (Copy), `UTF8Validation` (snippets).
 ///
 /// Choices where the article is silent (GAPs):
 /// - Search folds with `SearchFolding` (NFD, drop Mn/Me marks, full case folding, NFC) instead of
@@ -52,7 +53,8 @@ import Platform
 /// - `open` works from the list screens only (a detail has no links; `back` pops); with the code
 ///   sheet up, only `copy` and `dismissSheet` are accepted. Unknown ids are refused.
 /// - Copy of a placeholder (`// Snippet missing`) is refused: the user would paste a comment.
-///   A copy is announced ("Copied <file>") for VoiceOver.
+///   Copy writes one `public.plain-text` item owned by the app, not local-only, never expiring
+///   (`UIPasteboard.general.string = code`), and is announced ("Copied <file>") for VoiceOver.
 /// - Colour callbacks and binding changes need the colour picker's detail on screen; NaN
 ///   components are refused, values outside 0...1 kept (extended sRGB). The starting colour is
 ///   systemBlue (0, 0.478, 1, 1).
@@ -62,8 +64,10 @@ import Platform
 ///   refused; an omitted width is the unspecified proposal.
 /// - Date picker heights: compact 34 pt intrinsic, inline 330 pt fitted, wheels 216 pt intrinsic.
 /// - The app's screens take input while it is on screen (from launch to background); the build
-///   (`register`, `unregister`, `retitle`, `bundle`) and `defaults` lines only while it is not
-///   running, standing for a new version installed or data left by an earlier run.
+///   (`register`, `unregister`, `retitle`, `bundle`), `defaults` and `env` lines only while it is
+///   not running, standing for a new version installed, data left by an earlier run, or an OS
+///   update (which restarts apps). The shared `pasteboard` lines (other apps copying) are
+///   accepted at any time.
 /// - An OS below the listing's iOS 17.6 is a settings error at `os` (the App Store would not
 ///   install the app).
 /// - Limits (`limit.NAME`): `recents` 15, `registryItems` 100 (a `register` past it is refused),
@@ -99,16 +103,11 @@ public enum Catalog: Domain {
         public var limits: BudgetOverrides
     }
 
-    static let osKind = FieldKind<Double>.number.map("an iOS version like 17.6, 18.0 or 26.0", placeholder: { minimumOS },
-                                                    text: { $0.description }) { _, raw in OSRelease.parse(raw) }
-
     public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
-        let os = try s("os", osKind, default: minimumOS, "the device's iOS version (17.6 is the listing's minimum; 26.0 has the native SwiftUI WebView)")
+        // The shared device settings (`os`, `idiom`, ...); an OS below the listing's 17.6 is an error at `os`.
+        let device = try DeviceVocabulary.settings(&s, default: Device(os: minimumOS), minimumOS: minimumOS)
         let limits = try BudgetLedger.overrides(&s, for: Catalog.limits)
-        if !s.isDeclaring, os < minimumOS {
-            throw s.error("iOS \(os) is below the app's minimum iOS \(minimumOS) (the listing's \"Supports iOS 17.6 and later\")", at: "os")
-        }
-        return Settings(device: Device(os: os), limits: limits)
+        return Settings(device: device, limits: limits)
     }
 
     public static func start(_ settings: Settings, _ world: inout World<Catalog>) throws(ScenarioError) -> CatalogState {
@@ -139,6 +138,8 @@ public enum Catalog: Domain {
         case .datePickerStyle: "datePickerStyle"
         case .lifecycle: LifecycleVocabulary.kind
         case .a11y: AccessibilityVocabulary.kind
+        case .env: DeviceVocabulary.kind
+        case .pasteboard: PasteboardVocabulary.kind
         }
     }
 
@@ -165,8 +166,7 @@ public enum Catalog: Domain {
         out.write("navigation", s.navigation.isEmpty ? .word("none") : .tuple(s.navigation.map { .string($0) }))
         out.bool("showCode", s.showCode)
         out.int("built", s.builtCount)
-        out.write("pasteboard", s.pasteboard.map { .string($0) } ?? .word("none"))
-        out.int("copies", s.copies)
+        s.pasteboard.write(to: &out)
         out.write("color", .tuple(s.color.components.map { .fixed($0, places: 4) }))
         out.int("colorUpdates", s.colorUpdates)
         out.word("dateStyle", s.dateStyle.rawValue)

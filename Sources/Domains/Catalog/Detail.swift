@@ -32,11 +32,12 @@ enum Detail {
             var r = Record("built").string("id", item.id).word("pane", "SwiftUI")
             var shown = demo
             if let gate = item.swiftUIGate {
-                let available = s.device.isAvailable(gate.minimum)
-                if !available && world.isOn(.ungatedWebView) {
+                // The bug: no `if #available` at all, so nothing checks (or records) the OS first.
+                if world.isOn(.ungatedWebView) && !s.device.isAvailable(gate.minimum) {
                     crash(&s, item, gate, &world)
                     return
                 }
+                let available = s.device.available(apiName(demo), since: gate.minimum, &world)
                 if !available { shown = gate.fallback ?? "Text(\"Available in iOS \(gate.minimum)\")" }
                 r = r.word("variant", available ? "native" : (gate.fallback == nil ? "label" : "fallback"))
                     .string("availability", "iOS \(gate.minimum)+")
@@ -55,6 +56,11 @@ enum Detail {
             }
         }
         recordRecent(&s, listed.id, &world)
+    }
+
+    /// The API a descriptor names: `WebView{...}` → `WebView`.
+    static func apiName(_ demo: String) -> String {
+        String(demo.prefix { $0 != "{" })
     }
 
     /// The detail's `onAppear`: move to front, capped.
@@ -101,11 +107,11 @@ enum Detail {
             world.reject("copy", "snippet-missing") { $0.string("file", file).word("status", loaded.word) }
             return
         }
-        // TEMPORARY: the shared Platform pasteboard replaces this string.
-        s.pasteboard = text
-        s.copies += 1
-        world.emit(Record("pasteboard.copy").string("file", file).int("bytes", text.utf8.count).string("text", text).int("copies", s.copies))
-        s.a11y.announce("Copied \(file)", &world)
+        world.emit(Record("snippet.copy").string("file", file).string("header", Snippets.header(file)).int("bytes", text.utf8.count))
+        // `UIPasteboard.general.string = code`: one plain-text item, owned by this app.
+        if s.pasteboard.write([PasteboardItem(text: text)], by: .thisApp, &world) {
+            s.a11y.announce("Copied \(file)", &world)
+        }
     }
 
     static func propose(_ s: inout CatalogState, widthPt: Double?, heightPt: Double?, _ world: inout World<Catalog>) {

@@ -61,4 +61,8 @@ public enum CatalogEvent: Sendable {
     // Shared vocabularies.
     case lifecycle(LifecycleLine)
     case a11y(AccessibilityChange)
+    /// The device changes (an OS update between launches): the shared `env` vocabulary.
+    case env(DeviceChange)
+    /// Other apps and Settings act on the pasteboard: the shared `pasteboard` vocabulary.
+    case pasteboard(PasteboardLine)
 }

@@ -47,6 +47,8 @@ extension Catalog {
         case .datePickerStyle(let style): return line.choice("style", style).line
         case .lifecycle(let l): return LifecycleVocabulary.text(of: l)
         case .a11y(let c): return AccessibilityVocabulary.text(of: c)
+        case .env(let c): return DeviceVocabulary.text(of: c)
+        case .pasteboard(let l): return PasteboardVocabulary.text(of: l)
         }
     }
 }

@@ -85,6 +85,8 @@ extension Catalog {
         },
         LifecycleVocabulary.eventKind { .lifecycle($0) },
         AccessibilityVocabulary.eventKind { .a11y($0) },
+        DeviceVocabulary.eventKind(minimumOS: minimumOS) { .env($0) },
+        PasteboardVocabulary.eventKind { .pasteboard($0) },
     ]
 
     static func rgba(_ c: [Double]) -> RGBA {
@@ -102,7 +104,7 @@ extension Catalog {
         let snippetsText = try f("snippets", .text, default: "", "comma-separated resource names without .swift.txt")
         let fitting = try f("fitting", .number, default: 44, "the UIKit view's fitted height, pt")
         let intrinsic = try f("intrinsic", .number, default: -1, "its intrinsic height, pt (-1: noIntrinsicMetric)")
-        let swiftUIMin = try f.optional("swiftUIMin", osKind, "the SwiftUI demo's minimum iOS")
+        let swiftUIMin = try f.optional("swiftUIMin", DeviceVocabulary.osRelease, "the SwiftUI demo's minimum iOS")
         let fallback = try f.optional("fallback", .text, "the SwiftUI pane below swiftUIMin")
         let at = try f.optional("at", .int, in: 0...10_000, "insert at this position (default: the end)")
         let behaviour = try f("behaviour", .choice(DemoBehaviour.self), default: .plain, "scripted callbacks the demo takes")

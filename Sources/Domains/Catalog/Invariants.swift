@@ -70,7 +70,7 @@ extension Catalog {
             return outputs.isEmpty ? "a colour callback changed nothing and said nothing" : nil
         }),
         Invariant("realCodeCopied", "Copy puts the snippet's code on the pasteboard, never the missing-snippet placeholder") { s, _ in
-            s.pasteboard == Snippets.missingText ? "the pasteboard holds \(Snippets.missingText)" : nil
+            s.pasteboard.peekString == Snippets.missingText ? "the pasteboard holds \(Snippets.missingText)" : nil
         },
     ]
 

@@ -4,10 +4,10 @@ import Platform
 extension Catalog {
     public static func reduce(_ s: inout CatalogState, _ event: CatalogEvent, _ world: inout World<Catalog>) {
         switch event {
-        case .register, .unregister, .retitle, .bundle, .defaults:
+        case .register, .unregister, .retitle, .bundle, .defaults, .env:
             guard !s.life.phase.processExists else {
                 world.reject(kind(of: event), "app-running") {
-                    $0.word("phase", s.life.phase.word).string("why", "the build and the stored data change only while the app is not running")
+                    $0.word("phase", s.life.phase.word).string("why", "the build, the stored data and the OS change only while the app is not running")
                 }
                 return
             }
@@ -22,6 +22,8 @@ extension Catalog {
             }
         case .a11y(let change):
             s.a11y.apply(change, &world)
+        case .pasteboard(let line):
+            s.pasteboard.apply(line, &world)
         case .search, .filter, .swipe, .open, .back, .viewCode, .dismissSheet, .copy, .colorPicked, .colorBinding, .propose,
              .datePickerStyle:
             guard s.life.phase.isForeground else {
@@ -76,6 +78,8 @@ enum Build {
                 }
                 world.emit(Record("build.bundle").string("name", name).word("op", "remove").int("resources", s.bundle.count))
             }
+        case .env(let change):
+            s.device.apply(change, &world)
         case .defaults(let key, let seed):
             switch seed {
             case .value(let v): s.store.seed(key, v, &world)

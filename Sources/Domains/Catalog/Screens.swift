@@ -79,7 +79,7 @@ enum Screens {
             s.dateStyle = style
             world.emit(Record("demo.variant").string("id", item.id).word("style", style.rawValue)
                 .string("uiKit", style.uiKitDemo).string("swiftUI", style.swiftUIDemo))
-        case .register, .unregister, .retitle, .bundle, .defaults, .lifecycle, .a11y:
+        case .register, .unregister, .retitle, .bundle, .defaults, .lifecycle, .a11y, .env, .pasteboard:
             break
         }
     }

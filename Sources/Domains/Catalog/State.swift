@@ -33,9 +33,8 @@ public struct CatalogState: Sendable {
     public var showCode = false
     /// Demo panes built so far (`built` records), in order: `id:UIKit`.
     public var builtCount = 0
-    /// TEMPORARY (until the shared Platform pasteboard lands): `UIPasteboard.general.string`.
-    public var pasteboard: String?
-    public var copies = 0
+    /// `UIPasteboard.general` (Platform): Copy writes one plain-text item.
+    public var pasteboard = Pasteboard()
     public var color = RGBA.initial
     public var colorUpdates = 0
     public var dateStyle = DatePickerStyle.compact

@@ -207,6 +207,22 @@ import LockstepRunner
         #expect(throws: ScenarioError.self) { _ = try Simulation<Catalog>(settings: ["os 16.4"]) }
     }
 
+    /// Copy puts the snippet on the shared pasteboard, owned by the app; a missing one is refused.
+    @Test func copyWritesThePasteboard() throws {
+        var sim = try Simulation<Catalog>()
+        sim.send(.bundle(name: "Slider.SwiftUI.swift.txt", .remove))
+        sim.send(try Self.launch)
+        sim.send(.open(id: "slider"))
+        sim.send(.viewCode)
+        sim.send(.copy(file: "Slider.SwiftUI"))
+        #expect(sim.state.pasteboard.peekString == nil)
+        #expect(sim.world.rejectionCount == 1)
+        sim.send(.copy(file: "Slider.UIKit"))
+        #expect(sim.state.pasteboard.peekString == BuiltInRegistry.items[0].uiKitDemo)
+        #expect(sim.state.pasteboard.owner == .thisApp)
+        #expect(sim.state.pasteboard.changeCount == 1)
+    }
+
     @Test func plistValueIsStrict() {
         let v = PlistValue.array([.string("a\"b"), .integer(-3), .bool(true), .array([])])
         #expect(v.text == "[\"a\\\"b\",-3,true,[]]")
@@ -234,6 +250,8 @@ import LockstepRunner
             try Self.launch,
             try Self.line("lifecycle terminate reason=jetsam"),
             .a11y(AccessibilityChange(voiceOver: true)), .a11y(AccessibilityChange(textSize: .accessibilityLarge)),
+            try Self.line("env os=26.0"), try Self.line("pasteboard external text=\"x\" app=Safari"),
+            try Self.line("pasteboard clear app=Notes"), try Self.line("pasteboard settings permission=deny"),
         ]
         #expect(try EventDecoding.roundTripDifferences(Catalog.self, events) == [])
     }
