@@ -14,6 +14,8 @@ enum Launch {
         world.emit(Record("registry.report").int("entries", s.source.count).int("live", s.registry.count)
             .int("problems", s.problems).bool("ok", s.problems == 0))
         resetScreens(&s)
+        // What is unreadable is what this launch finds so: data restored since is fair to write.
+        s.unreadableKeys = []
         loadFavorites(&s, &world)
         loadRecents(&s, &world)
         Screens.emitResults(s, &world)

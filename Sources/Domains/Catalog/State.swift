@@ -40,8 +40,8 @@ public struct CatalogState: Sendable {
     public var dateStyle = DatePickerStyle.compact
     public var photoPrompts = 0
 
-    /// Keys found unreadable at a launch in this run: for the `unreadableKept` invariant only
-    /// (history, left out of the written state).
+    /// Keys the last launch found unreadable: for the `unreadableKept` invariant only (history,
+    /// left out of the written state).
     public var unreadableKeys: [String] = []
 
     public init(device: Device, ledger: BudgetLedger) {
