@@ -15,7 +15,7 @@ extension Catalog {
     }
 
     static let exploreIds = ["slider", "date-picker", "segmented-control", "color-picker", "web-view", "switch", "font-picker",
-                             "photos-picker", "nope"]
+                             "photos-picker", "stepper", "a,b", "nope"]
     static let exploreQueries = ["sli", "SLIDER", "pícker", "pi\u{301}cker", "Web", "webview", " ", "date  picker", "", "o", "PICKER ", "Straße"]
     static let exploreFiles = ["Slider.UIKit", "Slider.SwiftUI", "DatePicker.UIKit", "WebView.SwiftUI", "ColorPicker.UIKit",
                                "PhotosPicker.SwiftUI", "Readme"]
@@ -38,7 +38,7 @@ extension Catalog {
                     "defaults key=favorites damaged=\"truncated\"",
                 ]))
             }
-            if rng.int(below: 4) == 0 {
+            if rng.int(below: 3) == 0 {
                 lines.append(pick([
                     "bundle name=\"Slider.SwiftUI.swift.txt\" remove=true",
                     "bundle name=\"WebView.UIKit.swift.txt\" text=\"WKWebView{}\"",
@@ -46,6 +46,7 @@ extension Catalog {
                     "register id=slider title=\"Second Slider\" tags=\"Controls\" uiKit=\"UISlider{}\"",
                     "retitle id=slider title=\"Slider Control\"",
                     "unregister id=switch",
+                    "unregister id=web-view",
                     "register id=stepper title=\"Stepper\" tags=\"UIKit,Controls\" uiKit=\"UIStepper{}\" at=0",
                 ]))
             }
@@ -59,8 +60,8 @@ extension Catalog {
         case 0..<14:
             line = rng.int(below: 20) == 0 ? "search query=\"\(String(repeating: "x", count: 300))\"" : "search query=\"\(pick(exploreQueries))\""
         case 14..<22: line = "filter tag=\(pick(["All", "UIKit", "Controls", "Views", "Pickers", "SwiftUI"]))"
-        case 22..<34: line = "swipe id=\(pick(exploreIds))"
-        case 34..<50: line = "open id=\(pick(exploreIds))"
+        case 22..<34: line = "swipe id=\"\(pick(exploreIds))\""
+        case 34..<50: line = "open id=\"\(pick(exploreIds))\""
         case 50..<60: line = "back"
         case 60..<72: line = pick(["viewCode", "viewCode", "dismissSheet", "copy file=\(pick(exploreFiles))", "copy file=\(pick(exploreFiles))"])
         case 72..<80:

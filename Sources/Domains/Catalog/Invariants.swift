@@ -16,6 +16,12 @@ import Platform
 /// - `pickerReportsEveryChange`: a colour callback on the picker's screen always reaches the
 ///   binding (failure 7: continuous changes dropped).
 /// - `realCodeCopied`: the pasteboard never receives the `// Snippet missing` placeholder.
+/// - `favoriteStoresId`: a toggle stores the component's id (failure 4: titles or indices; derived
+///   10: an id with a comma does not come back).
+/// - `favoritesKeepOthers`: a toggle leaves every other stored favourite in place, those of removed
+///   components included (derived failure 9).
+/// - `placeholderReported`: a sheet section showing the placeholder names a file the launch check
+///   reported (failure 1: a missing snippet ships unnoticed).
 extension Catalog {
     public static let invariants: [Invariant<Catalog>] = [
         Invariant("favoritesCanonical", "after a toggle the stored favourites are sorted, unique, with no empty pieces, and the swipe label agrees (a comma in an id breaks this)") { s, outputs in
@@ -69,6 +75,29 @@ extension Catalog {
             guard case .event("colorPicked") = step.kind else { return nil }
             return outputs.isEmpty ? "a colour callback changed nothing and said nothing" : nil
         }),
+        Invariant("favoriteStoresId", "a favourite is stored by the component's stable id (titles and indices break on rename and reorder; a comma breaks the round trip)") { _, outputs in
+            for r in outputs where r.name == "favorite" {
+                guard let id = string(r, "id"), let stored = string(r, "stored"), let on = bool(r, "on") else { continue }
+                if Discovery.contains(Discovery.favoriteSet(stored), id) != on { return "favourite \(id) on=\(on) but stored \"\(stored)\"" }
+            }
+            return nil
+        },
+        Invariant("favoritesKeepOthers", "a toggle changes only its own favourite: the others, those of removed components included, stay stored") { s, outputs in
+            for r in outputs where r.name == "favorite" {
+                guard let id = string(r, "id"), let stored = string(r, "stored") else { continue }
+                let now = Discovery.favoriteSet(stored)
+                for token in s.favoritesBefore where !token.utf8.elementsEqual(id.utf8) && !Discovery.contains(now, token) {
+                    return "toggling \(id) dropped the stored favourite \(token)"
+                }
+            }
+            return nil
+        },
+        Invariant("placeholderReported", "a snippet the sheet cannot show was reported by the launch's registry check") { s, outputs in
+            for r in outputs where r.name == "sheet.section" && string(r, "status") != "ok" {
+                if let file = string(r, "file"), !s.reportedFiles.contains(file) { return "\(file) shows the placeholder but the launch check did not report it" }
+            }
+            return nil
+        },
         Invariant("realCodeCopied", "Copy puts the snippet's code on the pasteboard, never the missing-snippet placeholder") { s, _ in
             s.pasteboard.peekString == Snippets.missingText ? "the pasteboard holds \(Snippets.missingText)" : nil
         },

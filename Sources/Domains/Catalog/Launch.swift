@@ -11,6 +11,7 @@ enum Launch {
         for finding in outcome.findings { world.emit(finding.record) }
         s.registry = outcome.live
         s.problems = outcome.findings.count
+        s.reportedFiles = outcome.findings.compactMap(\.file)
         world.emit(Record("registry.report").int("entries", s.source.count).int("live", s.registry.count)
             .int("problems", s.problems).bool("ok", s.problems == 0))
         resetScreens(&s)

@@ -99,6 +99,7 @@ enum Screens {
     }
 
     private static func toggleFavorite(_ s: inout CatalogState, _ item: CatalogItem, _ world: inout World<Catalog>) {
+        s.favoritesBefore = Discovery.favoriteSet(s.favoritesRaw)
         var (raw, on) = Discovery.toggle(s.favoritesRaw, token(s, item, world))
         if world.isOn(.pruneStaleFavorites) {
             let live = s.registry.map { token(s, $0, world) }

@@ -43,6 +43,10 @@ public struct CatalogState: Sendable {
     /// Keys the last launch found unreadable: for the `unreadableKept` invariant only (history,
     /// left out of the written state).
     public var unreadableKeys: [String] = []
+    /// The favourite tokens before the last toggle, and the snippet files the last launch's check
+    /// reported: for the `favoritesKeepOthers` and `placeholderReported` invariants only.
+    public var favoritesBefore: [String] = []
+    public var reportedFiles: [String] = []
 
     public init(device: Device, ledger: BudgetLedger) {
         self.device = device
