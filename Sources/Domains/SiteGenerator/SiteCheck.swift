@@ -111,12 +111,12 @@ enum SiteCheck {
         return origin + (path.hasPrefix("/") ? path : "/" + path)
     }
 
-    static func status(_ url: String, origin: String, files: [String: Int]) -> Status {
+    static func status(_ url: String, origin: String, served: [String: Int]) -> Status {
         guard url.hasPrefix(origin + "/") else { return .external }
         let path = String(url.dropFirst(origin.count + 1))
-        if path.isEmpty || path.hasSuffix("/") { return files[path + "index.html"] != nil ? .ok : .notFound }
-        if files[path] != nil { return .ok }
-        return files[path + "/index.html"] != nil ? .redirect : .notFound
+        if path.isEmpty || path.hasSuffix("/") { return served[path + "index.html"] != nil ? .ok : .notFound }
+        if served[path] != nil { return .ok }
+        return served[path + "/index.html"] != nil ? .redirect : .notFound
     }
 
     static func run(files: [(path: String, bytes: [UInt8])], origin: String) -> Report {
@@ -154,7 +154,7 @@ enum SiteCheck {
                 report.problem("\(page.path): no canonical")
                 continue
             }
-            switch status(canonical, origin: origin, files: index) {
+            switch status(canonical, origin: origin, served: index) {
             case .ok: break
             case .redirect:
                 report.canonicalRedirects += 1
@@ -163,7 +163,7 @@ enum SiteCheck {
                 report.canonicalNotFound += 1
                 report.problem("\(page.path): canonical \(canonical) answers 404")
             }
-            if canonical != page.url && status(canonical, origin: origin, files: index) == .ok {
+            if canonical != page.url && status(canonical, origin: origin, served: index) == .ok {
                 report.canonicalNotSelf += 1
                 report.problem("\(page.path): canonical \(canonical) is not the page's own URL \(page.url)")
             }
@@ -173,7 +173,7 @@ enum SiteCheck {
             }
             var sawXDefault = false
             for alt in page.alternates {
-                let st = status(alt.href, origin: origin, files: index)
+                let st = status(alt.href, origin: origin, served: index)
                 if alt.hreflang == "x-default" {
                     sawXDefault = true
                     if st != .ok {
@@ -198,7 +198,7 @@ enum SiteCheck {
                 report.problem("\(page.path): no x-default")
             }
             for href in page.links {
-                let st = status(resolve(href, from: pagePath, origin: origin), origin: origin, files: index)
+                let st = status(resolve(href, from: pagePath, origin: origin), origin: origin, served: index)
                 if st != .ok {
                     report.brokenLinks += 1
                     report.problem("\(page.path): link \(href) resolves to \(resolve(href, from: pagePath, origin: origin)) (\(st.rawValue))")
@@ -216,7 +216,7 @@ enum SiteCheck {
             }
             report.sitemapLocs = locs.count
             for loc in locs {
-                guard let p = byURL[loc], !pages[p].noindex, status(loc, origin: origin, files: index) == .ok else {
+                guard let p = byURL[loc], !pages[p].noindex, status(loc, origin: origin, served: index) == .ok else {
                     report.sitemapNotIndexable += 1
                     report.problem("sitemap.xml: \(loc) is not an indexable page")
                     continue
@@ -228,9 +228,9 @@ enum SiteCheck {
             }
             for attrs in tags(xml, "xhtml:link") {
                 guard let href = value(attrs, "href") else { continue }
-                if status(href, origin: origin, files: index) != .ok {
+                if status(href, origin: origin, served: index) != .ok {
                     report.sitemapBrokenAlternates += 1
-                    report.problem("sitemap.xml: alternate \(href) answers \(status(href, origin: origin, files: index).rawValue)")
+                    report.problem("sitemap.xml: alternate \(href) answers \(status(href, origin: origin, served: index).rawValue)")
                 }
             }
         }
