@@ -9,6 +9,7 @@ import Transcription
 import Darshan
 import LiveMic
 import Catalog
+import SiteGenerator
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -30,4 +31,5 @@ public let allDomains: [DomainEntry] = [
     Darshan.entry,
     LiveMic.entry,
     Catalog.entry,
+    SiteGenerator.entry,
 ]
