@@ -24,7 +24,7 @@ extension AlgoPlayer {
             let after = defaultSpeed(s, world)
             if before != after {
                 world.emit(Record("player").word("defaultSpeed", Value.fixed(after, places: 2).text)
-                    .word("applies", s.player.userSpeed == nil ? (s.player.isPlaying ? "nextSleep" : "play") : "never (a speed was picked)"))
+                    .word("applies", s.player.userSpeed == nil ? (s.player.isPlaying ? "nextSleep" : "play") : "overriddenByUserSpeed"))
             }
             if world.isOn(.animateUnrelatedState) { Render.show(&s, cause: "a11y", announce: false, &world) }
         case .tick(let token): tick(&s, token, &world)
