@@ -56,7 +56,7 @@ extension AlgoPlayer {
     static func tick(_ s: inout AlgoPlayerState, _ token: GenerationToken, _ world: inout World<AlgoPlayer>) {
         s.player.ticks.removeAll { $0.token == token && $0.at == world.now }
         // Under restartLoopOnSpeed the old loop was never cancelled and checks only isPlaying.
-        if !world.isOn(.restartLoopOnSpeed) {
+        if s.player.generation.isCurrent(token) || !world.isOn(.restartLoopOnSpeed) {
             guard s.player.generation.accept(token, &world) else { return }
         }
         guard s.player.isPlaying, s.steps != nil, !isAtEnd(s) else {

@@ -239,3 +239,38 @@ import Platform
         #expect(AlgoPlayer.entry.problems.isEmpty, "\(AlgoPlayer.entry.problems)")
     }
 }
+
+/// The invariants fire on the bugs they stand for (checked on states and outputs of real runs).
+@Suite struct AlgoPlayerInvariantTests {
+    func invariant(_ name: String) -> Invariant<AlgoPlayer> { AlgoPlayer.invariants.first { $0.name == name }! }
+
+    @Test func stableIdentityCatchesTheMergeCopyBack() throws {
+        var sim = try Simulation<AlgoPlayer>(settings: AlgoPlayer.Settings(scrubberWidth: 300, runnerTimeout: .seconds(10)),
+                                             faults: [.mergeDuplicateIds])
+        sim.send(.load(LoadRequest(.mergeSort, values: [5, 2])), at: .zero)
+        #expect(invariant("stableIdentity").check(sim.state, sim.outputs) == "step 2 holds ids [1,1], not a permutation of 0..<2")
+        var ok = try Simulation<AlgoPlayer>()
+        ok.send(.load(LoadRequest(.mergeSort, values: [5, 2])), at: .zero)
+        #expect(invariant("stableIdentity").check(ok.state, ok.outputs) == nil)
+    }
+
+    @Test func oneSleepCatchesTheSecondLoop() throws {
+        var sim = try Simulation<AlgoPlayer>(settings: AlgoPlayer.Settings(scrubberWidth: 300, runnerTimeout: .seconds(10)),
+                                             faults: [.restartLoopOnSpeed])
+        sim.send(.load(LoadRequest(.insertionSort, values: [5, 2, 4, 6, 1, 3])), at: .zero)
+        sim.send(.play, at: .zero)
+        sim.send(.speed(2), at: .milliseconds(100))
+        #expect(invariant("oneSleepWhilePlaying").check(sim.state, []) == "playing with 2 pending sleeps")
+        // Both loops advance the index: the new one at 400 and 700 ms (300 ms from 100), the old
+        // one at 600 ms, so step 3 is up at 700 ms; the correct player shows step 2 only at 900.
+        sim.advance(to: .milliseconds(700))
+        #expect(sim.state.player.index == 3)
+    }
+
+    @Test func sortsEndSortedCatchesTheEarlyReturn() throws {
+        var sim = try Simulation<AlgoPlayer>(settings: AlgoPlayer.Settings(scrubberWidth: 300, runnerTimeout: .seconds(10)),
+                                             faults: [.tinyInputNoDone])
+        sim.send(.load(LoadRequest(.insertionSort, values: [7])), at: .zero)
+        #expect(invariant("sortsEndSorted").check(sim.state, sim.outputs) == "the last step is .compare, not .done")
+    }
+}
