@@ -21,15 +21,16 @@ public enum Language: String, CaseIterable, Sendable {
 /// checked by the reducer, which refuses with a record.
 public struct LoadRequest: Hashable, Sendable {
     public var algorithm: Algorithm
-    /// The array (sorts, binary search); empty when the line has no `values=`.
-    public var values: [Int]
+    /// The array (sorts, binary search); empty when the line has no `values=` (not named `values`:
+    /// lint reads `.values` as a Dictionary's).
+    public var array: [Int]
     public var target: Int?
     public var adjacency: Adjacency?
     public var start: Int?
 
     public init(_ algorithm: Algorithm, values: [Int] = [], target: Int? = nil, adjacency: Adjacency? = nil, start: Int? = nil) {
         self.algorithm = algorithm
-        self.values = values
+        self.array = values
         self.target = target
         self.adjacency = adjacency
         self.start = start

@@ -9,7 +9,7 @@ extension AlgoPlayer {
         switch event {
         case .load(let q):
             var out = line.choice("algorithm", q.algorithm)
-            if !q.values.isEmpty { out = out.tuple("values", q.values.map(Double.init)) }
+            if !q.array.isEmpty { out = out.tuple("values", q.array.map(Double.init)) }
             if let t = q.target { out = out.int("target", t) }
             if let g = q.adjacency { out = out.string("adjacency", g.text) }
             if let s = q.start { out = out.int("start", s, default: 0) }

@@ -41,7 +41,7 @@ extension AlgoPlayer {
     }
 
     static func load(_ s: inout AlgoPlayerState, _ q: LoadRequest, _ world: inout World<AlgoPlayer>) {
-        let values = q.values
+        let values = q.array
         if values.count > maxElements && !world.isOn(.uncappedInput) {
             s.rejectedLoads += 1
             world.reject("load", "inputTooLarge") { $0.word("algorithm", q.algorithm.rawValue).int("count", values.count).int("max", maxElements) }

@@ -39,7 +39,7 @@ import Platform
     @Test func generatorDrawsFromTheSeededStream() throws {
         let a = try EventDecoding.generated(AlgoPlayer.self, "gen randomArray algorithm=binarySearch count=10 max=50 target=7")
         guard case .load(let q)? = a.first else { Issue.record("no load"); return }
-        #expect(q.values.count == 10 && q.values == q.values.sorted() && q.target == 7)
+        #expect(q.array.count == 10 && q.array == q.array.sorted() && q.target == 7)
         #expect(try EventDecoding.roundTripDifferences(AlgoPlayer.self, a) == [])
     }
 }
