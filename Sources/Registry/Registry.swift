@@ -10,6 +10,7 @@ import Darshan
 import LiveMic
 import Catalog
 import SiteGenerator
+import AlgoPlayer
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -32,4 +33,5 @@ public let allDomains: [DomainEntry] = [
     LiveMic.entry,
     Catalog.entry,
     SiteGenerator.entry,
+    AlgoPlayer.entry,
 ]
