@@ -57,13 +57,13 @@ import Testing
 
     @Test func deviceRecordAndQueries() {
         let device = Device(os: OSRelease(18, 2, 1), capabilities: [.microphoneUsageDescription, .backgroundAudio])
-        #expect(device.description == "os=18.2.1 idiom=phone capabilities=backgroundAudio,microphoneUsageDescription entitlements=none build=release")
+        #expect(device.description == "os=18.2.1 idiom=phone supports=none capabilities=backgroundAudio,microphoneUsageDescription entitlements=none purchases=none build=release")
         #expect(device.record.description == "device " + device.description)
         #expect(device.isAvailable(.echoCancelledInput) && device.isAvailable(OSRelease(18, 2, 1)))
         #expect(!device.isAvailable(OSRelease(18, 3)))
         #expect(device.has(.backgroundAudio) && !device.has(.appGroups))
         let pad = Device(os: OSRelease(26, 5), idiom: .pad, entitlements: [.familyControls], build: .debug)
-        #expect(pad.description == "os=26.5 idiom=pad capabilities=none entitlements=familyControls build=debug")
+        #expect(pad.description == "os=26.5 idiom=pad supports=none capabilities=none entitlements=familyControls purchases=none build=debug")
         #expect(pad != Device(os: OSRelease(26, 5), idiom: .pad, entitlements: [.familyControls]))
         #expect(DeviceIdiom.allCases.map(\.rawValue) == ["phone", "pad", "mac", "watch", "vision"])
         #expect(BuildConfiguration.allCases.map(\.rawValue) == ["debug", "release"])
