@@ -8,6 +8,7 @@ import PillReminders
 import Transcription
 import Darshan
 import LiveMic
+import Hashtags
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -28,4 +29,5 @@ public let allDomains: [DomainEntry] = [
     Transcription.entry,
     Darshan.entry,
     LiveMic.entry,
+    Hashtags.entry,
 ]
