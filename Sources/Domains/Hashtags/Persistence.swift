@@ -82,7 +82,7 @@ public enum BundleFile {
         var out = Loaded()
         for (n, item) in items.enumerated() {
             guard let id = item["id"]?.string, !id.isEmpty, let name = item["name"]?.string, let tags = item["tags"]?.array else {
-                out.notes.append(Note(category: "#\(n)", raw: "", tag: nil, reason: "not-a-category"))
+                out.notes.append(Note(category: item["id"]?.string ?? "#\(n)", raw: "", tag: nil, reason: "not-a-category"))
                 continue
             }
             if out.categories.contains(where: { $0.id == id }) {

@@ -100,7 +100,7 @@ extension Hashtags {
     }
 
     static func header(_ c: TagCategory, _ s: HashtagsState) -> String {
-        let n = Overlay.tags(for: c, s.edits).count
+        let n = Overlay.tags(for: c, s.edits, dedupe: s.dedupeMerged).count
         return "\(n) tags"
     }
 
