@@ -24,7 +24,12 @@ Tables (all sorted by code point, all ranges inclusive):
   - primary composites: every code point with a two-code-point canonical decomposition whose NFC is
     itself, which leaves out the composition exclusions, singletons and non-starter decompositions;
   - full case folding, chr(cp).casefold() where it differs from chr(cp) (one to three scalars);
-  - the marks that search folding strips: General_Category Mn and Me, not Mc.
+  - the marks that search folding strips: General_Category Mn and Me, not Mc;
+  - General_Category letters (Lu Ll Lt Lm Lo), numbers (Nd Nl No) and marks (Mn Mc Me), as
+    maximal ranges, for UnicodeProperties (isLetter, isNumber, isMark);
+  - the lowercase mapping, chr(cp).lower() where it differs from chr(cp): the simple mapping of
+    UnicodeData.txt plus SpecialCasing's one unconditional lowercase entry (U+0130 to i + U+0307);
+    no context (Final_Sigma) and no locale rules, one to three scalars.
 
 The folded form of a vector is NFC(casefold(strip(NFD(s)))): NFD, drop the Mn and Me scalars,
 full case folding of each scalar, then NFC.
@@ -128,6 +133,39 @@ def stripped_mark_ranges():
     return ranges
 
 
+LETTER_CATEGORIES = ("Lu", "Ll", "Lt", "Lm", "Lo")
+NUMBER_CATEGORIES = ("Nd", "Nl", "No")
+MARK_CATEGORIES = ("Mn", "Mc", "Me")
+
+
+def category_ranges(categories):
+    """[(first, last)]: maximal runs of scalars whose General_Category is one of `categories`."""
+    ranges = []
+    for cp in scalars():
+        if unicodedata.category(chr(cp)) not in categories:
+            continue
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1] = (ranges[-1][0], cp)
+        else:
+            ranges.append((cp, cp))
+    return ranges
+
+
+def lowercase_mappings():
+    """[(cp, [lowercase scalars])] where the context-free lowercase mapping differs from the scalar.
+    For one scalar alone, str.lower() is the simple mapping except where SpecialCasing.txt has an
+    unconditional entry (only U+0130); Final_Sigma needs a preceding cased letter, so a lone capital
+    sigma maps to U+03C3."""
+    out = []
+    for cp in scalars():
+        lowered = chr(cp).lower()
+        if lowered != chr(cp):
+            parts = [ord(c) for c in lowered]
+            assert 1 <= len(parts) <= 3, (hex(cp), parts)
+            out.append((cp, parts))
+    return out
+
+
 def nfc_quick_limit(composites):
     """The largest n such that a string of scalars below n is its own NFC (and NFD check below it):
     each is a starter that is its own NFC, and none is the second of a composition pair."""
@@ -171,7 +209,14 @@ def pack3(parts):
     return v
 
 
-def write_swift(ccc, decomps, composites, folds, marks, nfc_limit, nfd_limit):
+def flat_ranges(ranges):
+    flat = []
+    for first, last in ranges:
+        flat += [first, last]
+    return flat
+
+
+def write_swift(ccc, decomps, composites, folds, marks, nfc_limit, nfd_limit, letters, numbers, all_marks, lowers):
     ccc_flat = []
     for first, last, c in ccc:
         ccc_flat += [first << 8 | c, last]
@@ -239,6 +284,32 @@ def write_swift(ccc, decomps, composites, folds, marks, nfc_limit, nfd_limit):
             "marks search folding drops after NFD. Mc (spacing marks) are kept: in Indic scripts they",
             "are vowel signs that change the word, not accents on it.",
         ], per_line=8),
+        "",
+        swift_array("letterRanges", "UInt32", flat_ranges(letters), [
+            f"General_Category L* (Lu Ll Lt Lm Lo), {len(letters)} ranges as pairs `first`, `last`",
+            "(inclusive): UnicodeProperties.isLetter.",
+        ], per_line=8),
+        "",
+        swift_array("numberRanges", "UInt32", flat_ranges(numbers), [
+            f"General_Category N* (Nd Nl No), {len(numbers)} ranges as pairs `first`, `last` (inclusive):",
+            "UnicodeProperties.isNumber.",
+        ], per_line=8),
+        "",
+        swift_array("markRanges", "UInt32", flat_ranges(all_marks), [
+            f"General_Category M* (Mn Mc Me), {len(all_marks)} ranges as pairs `first`, `last`",
+            "(inclusive): UnicodeProperties.isMark.",
+        ], per_line=8),
+        "",
+        swift_array("lowercaseKeys", "UInt32", [cp for cp, _ in lowers], [
+            f"The {len(lowers)} scalars whose lowercase mapping is not themselves; `lowercaseValues`",
+            "holds each one's mapping at the same index.",
+        ], per_line=10),
+        "",
+        swift_array("lowercaseValues", "UInt64", [pack3(p) for _, p in lowers], [
+            "The context-free lowercase mapping of `lowercaseKeys[i]` (UnicodeData.txt's simple",
+            "mapping, and SpecialCasing.txt's unconditional U+0130 → U+0069 U+0307): one to three",
+            "scalars, 21 bits each, the first in the low bits, 0 for none.",
+        ], per_line=6),
         "}",
         "",
     ]
@@ -360,10 +431,15 @@ def main():
     marks = stripped_mark_ranges()
     nfc_limit = nfc_quick_limit(composites)
     nfd_limit = nfd_quick_limit()
-    write_swift(ccc, decomps, composites, folds, marks, nfc_limit, nfd_limit)
+    letters = category_ranges(LETTER_CATEGORIES)
+    numbers = category_ranges(NUMBER_CATEGORIES)
+    all_marks = category_ranges(MARK_CATEGORIES)
+    lowers = lowercase_mappings()
+    write_swift(ccc, decomps, composites, folds, marks, nfc_limit, nfd_limit, letters, numbers, all_marks, lowers)
     count = write_vectors(coverage_strings(ccc, decomps, composites, folds, marks))
     print(f"Unicode {PINNED}: {len(ccc)} combining-class ranges, {len(decomps)} decompositions, "
-          f"{len(composites)} composition pairs, {len(folds)} case foldings, {len(marks)} stripped-mark ranges; "
+          f"{len(composites)} composition pairs, {len(folds)} case foldings, {len(marks)} stripped-mark ranges, "
+          f"{len(letters)} letter, {len(numbers)} number and {len(all_marks)} mark ranges, {len(lowers)} lowercase mappings; "
           f"NFC quick check below U+{nfc_limit:04X}, NFD below U+{nfd_limit:04X}")
     print(f"wrote {os.path.relpath(SWIFT_OUT, ROOT)} ({os.path.getsize(SWIFT_OUT)} bytes) and "
           f"{os.path.relpath(VECTORS_OUT, ROOT)} ({count} lines, {os.path.getsize(VECTORS_OUT)} bytes)")

@@ -11,6 +11,7 @@ import LiveMic
 import Catalog
 import SiteGenerator
 import AlgoPlayer
+import Hashtags
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -34,4 +35,5 @@ public let allDomains: [DomainEntry] = [
     Catalog.entry,
     SiteGenerator.entry,
     AlgoPlayer.entry,
+    Hashtags.entry,
 ]
