@@ -61,6 +61,10 @@ import Platform
 ///   and nothing is written), not the guide itself, and not repeated. Content files are UTF-8 (a
 ///   leading BOM is dropped with a record). Limits: 16 languages, 400 guides, 16 related links,
 ///   title 200 bytes, description 1,000 bytes, body 256 KiB.
+/// - Alternates stay existence-based (the article's `langs`): a blocked translation is still listed
+///   as an alternate, since it is written, reachable and canonical to itself. A page's `langs` is
+///   never empty (a guide exists in its own language, and languages cannot be removed), so the
+///   article's `langs[0]` is always defined. No `lastmod` is emitted (the article shows none).
 /// - `site.check` is not in the article: a crawler and host model reading the written bytes back, so
 ///   a golden shows that canonical, og:url, hreflang and sitemap agree and nothing redirects or 404s.
 public enum SiteGenerator: Domain {
