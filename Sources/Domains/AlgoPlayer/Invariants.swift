@@ -61,6 +61,36 @@ extension AlgoPlayer {
             }
             return nil
         },
+        Invariant("inputCapped", "inputs are capped at 40 elements (bigger ones do not teach better)") { s, _ in
+            s.input.count <= maxElements ? nil : "an input of \(s.input.count) elements was loaded"
+        },
+        Invariant("canGoBack", "stepping or seeking backwards reaches the earlier step (the steps are recorded, not slept through)") { _, outputs in
+            for r in outputs where r.name == "move" {
+                guard let from = int(r, "from"), let requested = int(r, "requested"), let to = int(r, "to") else { continue }
+                if requested < from && to != max(requested, 0) { return "a move from \(from) to \(requested) stayed at \(to)" }
+            }
+            return nil
+        },
+        Invariant("screenMatchesStep", "the bars on screen are the current step's full snapshot, whichever way the player moved") { s, _ in
+            guard case .array(let steps)? = s.steps, s.player.index < steps.count else { return nil }
+            let want = steps[s.player.index].bars
+            return s.shownBars == want ? nil : "step \(s.player.index) shows \(Fmt.bars(s.shownBars)), recorded \(Fmt.bars(want))"
+        },
+        Invariant("replayAtEnd", "play at the last step restarts from step 0") { s, outputs in
+            guard let n = s.steps?.count, n > 1 else { return nil }
+            for r in outputs where r.name == "player" && word(r, "state") == "ended" && field(r, "why") != nil {
+                return "play at the last of \(n) steps did nothing"
+            }
+            return nil
+        },
+        Invariant("runsTimeOut", "every run waiting for the remote runner has a client deadline") { s, _ in
+            for r in s.runner.inFlight where r.deadline == nil { return "run \(r.id.rawValue) waits for ever" }
+            return nil
+        },
+        Invariant("noLateOutput", "a reply the table refuses (late, duplicate, unknown) never reaches the console") { _, outputs in
+            guard outputs.contains(where: { $0.name == "rejected" && word($0, "input") == "reply" }) else { return nil }
+            return outputs.contains(where: { $0.name == "console" }) ? "a refused reply was printed" : nil
+        },
     ]
 
     static func field(_ r: Record, _ key: String) -> Value? { r.fields.first { $0.key == key }?.value }
