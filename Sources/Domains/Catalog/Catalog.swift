@@ -63,6 +63,21 @@ import Platform
 ///   Type text size (`TextSizeCategory.scale`). Proposals that are negative, NaN or infinite are
 ///   refused; an omitted width is the unspecified proposal.
 /// - Date picker heights: compact 34 pt intrinsic, inline 330 pt fitted, wheels 216 pt intrinsic.
+/// - A demo's own state starts again at each push (SwiftUI `@State`): the date picker shows
+///   `.compact`, the colour pickers the starting colour.
+/// - The registry: eight entries (the article's slider and the components it names); the font
+///   picker is UIKit-only (SwiftUI has no font picker). What a demo does beyond showing itself is
+///   data (`DemoBehaviour`: colour picker, date picker, photo picker), not a per-component switch.
+/// - A bridged view with neither a fitted nor an intrinsic height (the WKWebView) is 0 pt high by
+///   the article's rule too; the golden shows it rather than hiding it.
+/// - The WebView entry has two panes like every entry (UIKit `WKWebView`; SwiftUI: native
+///   `WebView` or the `LegacyWebView` wrapper, labelled "iOS 26.0+"); the article's three-way
+///   comparison is those two panes across OS versions. A fallback is recorded by
+///   `Device.available` (`availability.fallback api=WebView requires=26.0 os=17.6`).
+/// - Opening the photo pickers' demo records that it runs out of process with no permission
+///   prompt and no `NSPhotoLibraryUsageDescription`.
+/// - A swipe needs its row on screen (the id in the current results); search and filter need the
+///   list on top. Accessibility changes are accepted at any time.
 /// - The app's screens take input while it is on screen (from launch to background); the build
 ///   (`register`, `unregister`, `retitle`, `bundle`), `defaults` and `env` lines only while it is
 ///   not running, standing for a new version installed, data left by an earlier run, or an OS
