@@ -50,9 +50,18 @@ import Platform
 ///   derived 11). A lowered limit keeps the first picks and drops the rest with a record.
 /// - The copy banner is "Copied 1 tag" / "Copied n tags", shown for 2 s of virtual time; a new copy
 ///   replaces it. `expiresAfter` must be positive (`0` is refused).
-/// - `pasteButton` pastes what the pasteboard holds (joined with spaces as `strings` would be).
-///   On `appear` the app asks `hasStrings` only, to decide whether to show the paste button; it
-///   never reads the content on launch or appear.
+/// - `pasteButton` pastes what the pasteboard holds (one item's text, parsed as the article's
+///   `strings.joined(separator: " ")` would be). The app touches the pasteboard for nothing else
+///   but copying: not on launch, not on `appear` (not even `hasStrings`; the system PasteButton
+///   shows itself), so the pasteboard's read count stays 0 until the first paste-button tap.
+/// - The device comes from the shared `DeviceVocabulary` (`set os`, `env os=` for an OS update);
+///   the app branches on the OS only: PasteButton from 16.0 (`availability.fallback` before it, and
+///   a tap refused), the privacy banner (14) and alert (16) as the Platform `Pasteboard` rules.
+/// - A delete saves twice and an added tag twice (the `removed[id]?.remove` before the append is a
+///   mutation of the `@Published` edits even when there is nothing to remove), as the article's
+///   `didSet` does; every save is a `saved` record, and the event's final JSON an `edits` record.
+/// - The display-casing variant (§1, `#TravelTips` kept for display) is not modelled: the article
+///   does not say it shipped.
 /// - An app update (`bundleUpdate`) relaunches the app, as updates do.
 /// - Instagram (`pasteIntoInstagram`) counts the `#` words of the pasted text against its own
 ///   rule, 5, whatever the app's limit says.

@@ -241,3 +241,30 @@ import Platform
         #expect(Hashtags.entry.problems.isEmpty, "\(Hashtags.entry.problems)")
     }
 }
+
+@Suite struct HashtagsLimitTests {
+    /// A text past 64 KiB is refused whole with a record, and the field keeps its old value.
+    @Test func hugePasteIsRefused() throws {
+        var sim = try HashtagsSimulationTests.sim()
+        sim.send(.textInput("#ok"))
+        sim.send(.textInput(String(repeating: "#a ", count: 30_000)))
+        #expect(sim.state.newTag == "#ok")
+        #expect(sim.outputs.last == Record("rejected").word("input", "textInput").word("reason", "too-long")
+            .int("bytes", 90_000).int("limit", Hashtag.maxTextBytes))
+    }
+
+    /// A corrupt tag-edits.json is kept aside and the app starts from empty edits (derived 10);
+    /// under the historical `try?` the bytes are lost at the first save.
+    @Test func corruptEditsAreQuarantined() throws {
+        let bad = Array(##"{"added":{"abc":["#mine""##.utf8)
+        func run(_ faults: [HashtagsFault]) throws -> Simulation<Hashtags> {
+            var sim = try Simulation<Hashtags>(settings: Hashtags.Settings(device: Device(os: OSRelease(17, 0)), bundle: HashtagsSimulationTests.letters,
+                                                                          editsFile: bad, splitOnHash: false, limits: BudgetOverrides()), faults: faults)
+            sim.send(.textInput("#x"))
+            sim.send(.submit(category: "abc"))
+            return sim
+        }
+        #expect(try run([]).state.files.peek(EditsFile.quarantinePath)?.bytes == bad)
+        #expect(try run([.corruptEditsOverwritten]).state.files.peek(EditsFile.quarantinePath) == nil)
+    }
+}
