@@ -276,7 +276,7 @@ private func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
         #expect(lines == [
             "locale.parsed locale=de_DE number=12.5",
             "locale id=en_US",
-            "locale.refused locale=en_US offset=1",
+            "locale.refused locale=en_US offset=2",
             "locale.parsed locale=en_US number=12.5",
         ])
         #expect(try records("\n0 parse text=\"1,5\"\n") == ["locale.refused locale=en_US offset=1"])  // default en_US
