@@ -252,6 +252,15 @@ private func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
         #expect(parse(String(repeating: "1", count: LocaleNumberParser.maxScalars), .enUS).count == 256)
     }
 
+    /// The currency note's typeAsYouGo_deDE keystrokes, and a refusal in each remaining locale.
+    @Test func keystrokesStayValidAndEveryLocaleRefuses() {
+        #expect(["1", "12", "12,", "12,5", "12,50"].map { parse($0, .deDE) } == ["1", "12", "12", "12.5", "12.5"])
+        #expect(parse("1.234,5", .jaJP) == "error@5" && parse("12abc", .jaJP) == "error@2")
+        #expect(parse("12.5", .es) == "error@2" && parse("1,2,3", .es) == "error@3")
+        #expect(parse("12a", .ar) == "error@2" && parse("1e3", .deDE) == "error@1" && parse("1e3", .frFR) == "error@1")
+        #expect(parse(",", .enUS) == "error@0" && parse(",,", .deDE) == "error@1")
+    }
+
     @Test func offsetsAreScalarsAndBytes() throws {
         do throws(NumberParseError) {
             _ = try LocaleNumberParser.parse("1\u{202F}234x", locale: .frFR)
