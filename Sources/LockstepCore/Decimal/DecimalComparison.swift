@@ -26,7 +26,7 @@ extension Int64 {
     /// The decimal as an `Int64` when it is an integer in range, else nil (never rounds).
     public init?(exactly value: DecimalNumber) {
         guard value.exponent >= 0 else { return nil }  // normalized, so a negative exponent is a fraction
-        guard value.exponent <= 18 else { return value.isZero ? 0 : nil }
+        guard value.exponent <= 18 else { return nil }  // ≥ 10^19 (zero has exponent 0)
         let limit = value.isNegative ? UInt128(Int64.max) + 1 : UInt128(Int64.max)
         guard value.coefficient <= limit else { return nil }
         var m = value.coefficient  // ≤ 2^63, so · 10^18 stays far below 2^128
