@@ -29,6 +29,8 @@ struct RatesNetwork: Hashable, Sendable {
     var inFlight: InFlight?
     var requests = 0
     var offline = false
+    /// The last request that timed out: a reply after that is late, and never applied.
+    var timedOutID: Int?
 
     /// Sends the request, or fails it at once when offline (returned as the outcome to apply now).
     mutating func send(trigger: String, _ world: inout World<Currency>) -> Outcome? {
@@ -41,6 +43,7 @@ struct RatesNetwork: Hashable, Sendable {
             world.emit(Record("net.failed").int("id", id).word("kind", "offline"))
             return .failure("offline")
         }
+        timedOutID = nil
         let timer = world.schedule(after: RatesNetwork.timeout, .ratesTimeout(id: id))
         inFlight = InFlight(id: id, trigger: trigger, sentAt: world.now, timer: timer)
         return nil
@@ -49,7 +52,11 @@ struct RatesNetwork: Hashable, Sendable {
     /// A scripted reply or failure for the request in flight; nil (with a rejection) when there is none.
     mutating func answer(_ outcome: Outcome, _ world: inout World<Currency>) -> (InFlight, Outcome)? {
         guard let f = inFlight else {
-            world.reject("ratesReply", "nothingInFlight")
+            if let late = timedOutID {
+                world.reject("ratesReply", "late") { $0.int("id", late) }
+            } else {
+                world.reject("ratesReply", "nothingInFlight")
+            }
             return nil
         }
         inFlight = nil
@@ -68,6 +75,7 @@ struct RatesNetwork: Hashable, Sendable {
     mutating func timedOut(_ id: Int, _ world: inout World<Currency>) -> (InFlight, Outcome)? {
         guard let f = inFlight, f.id == id else { return nil }
         inFlight = nil
+        timedOutID = id
         world.emit(Record("net.timeout").int("id", id).duration("after", world.now - f.sentAt))
         return (f, .failure("timeout"))
     }
@@ -83,6 +91,7 @@ struct RatesNetwork: Hashable, Sendable {
 
     func write(to out: inout CanonicalWriter) {
         var r = Record("net").bool("offline", offline).int("requests", requests)
+        if let late = timedOutID { r = r.int("timedOut", late) }
         if let f = inFlight { r = r.int("inFlight", f.id).word("trigger", f.trigger).instant("sentAt", f.sentAt) }
         out.record(r)
     }

@@ -63,6 +63,8 @@ extension Currency {
                 s.network.drop(&world)
                 s.table = nil
                 s.lastShown = nil
+                s.input = ""
+                s.amount = nil
             case .pause, .saveState, .releaseMemory: break
             }
         }
@@ -147,7 +149,7 @@ extension Currency {
         if s.scheduler.runningTask(refreshTaskID) != nil {
             s.scheduler.setTaskCompleted(refreshTaskID, success: failure == nil, &world)
         }
-        show(&s, &world, force: true)
+        show(&s, &world, force: failure == nil)
         label(s, &world)
     }
 
