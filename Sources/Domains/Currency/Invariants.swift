@@ -12,6 +12,17 @@ extension Currency {
             if let bad = t.sortedCodes.first(where: { !(t.rates[$0]! > .zero) }) { return "rate for \(bad) is \(t.rates[bad]!)" }
             return t.base.utf8.count == 3 ? nil : "base \(t.base)"
         },
+        Invariant("shownValueIsExact", "the result shown is amount × (b ÷ a) in Decimal from the table in memory") { s, outputs in
+            guard let r = outputs.last(where: { $0.name == "conversion" }),
+                  let shown = r.fields.first(where: { $0.key == "value" })?.value else { return nil }
+            guard let amount = s.amount, let rate = s.table?.rate(from: s.from, to: s.to),
+                  let expected = try? amount * rate else { return nil }
+            return shown == .word(expected.canonicalText) ? nil : "shown \(shown), expected \(expected.canonicalText)"
+        },
+        Invariant("lastGoodTableKept", "a failed refresh keeps the table it had (the user never loses rates)") { s, outputs in
+            let kept = outputs.contains { $0.name == "refresh.result" && $0.fields.contains { $0.value == .word("noTable") } }
+            return kept && s.seed != nil && s.table == nil ? "a failure left no table" : nil
+        },
     ]
 
     public static let explorer: Explorer? = Explorer(header: { rng in

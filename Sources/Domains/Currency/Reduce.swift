@@ -100,7 +100,7 @@ extension Currency {
         }
         if !force, let at = s.table?.fetchedAt {
             let age = (world.now - at).nanoseconds / 1_000_000_000
-            if age >= 0, age < maxAgeSeconds {
+            if isFresh(fetchedAt: at, now: world.now) {
                 world.emit(base.word("decision", "servedCache").int64("ageSeconds", age))
                 return
             }
@@ -113,6 +113,13 @@ extension Currency {
         } else if world.isOn(.waitsOnNetwork) {
             show(&s, &world, force: false)
         }
+    }
+
+    /// The staleness test: fresh while 0 ≤ age < 3600 s (strict, so exactly 3600 s is stale; GAP: a
+    /// negative age, the clock behind `fetchedAt`, is stale rather than fresh forever).
+    static func isFresh(fetchedAt: Instant, now: Instant) -> Bool {
+        let age = (now - fetchedAt).nanoseconds / 1_000_000_000
+        return age >= 0 && age < maxAgeSeconds
     }
 
     /// `scheduleRefresh()`: `rates.refresh` no earlier than now + 4 h (a floor, not a schedule).

@@ -2,15 +2,16 @@ import Testing
 import LockstepCore
 import LockstepRunner
 @testable import Currency
+import enum Platform.LocaleID
 
 @Suite struct CurrencyTests {
     static let table = "{\"base\":\"USD\",\"rates\":{\"EUR\":\"0.92\"}}"
 
-    func sim(_ settings: [String] = []) throws -> Simulation<Currency.Currency> {
-        try Simulation<Currency.Currency>(settings: settings)
+    func sim(_ settings: [String] = []) throws -> Simulation<Currency> {
+        try Simulation<Currency>(settings: settings)
     }
 
-    func lastConversion(_ sim: Simulation<Currency.Currency>) -> Record? {
+    func lastConversion(_ sim: Simulation<Currency>) -> Record? {
         sim.outputs.last { $0.name == "conversion" }
     }
 
@@ -46,18 +47,17 @@ import LockstepRunner
         #expect(lastConversion(s)?.fields.last?.value == .string("\u{2014}"))
     }
 
-    /// Staleness: fetchedAt = start − 3599 s is served; at 3600 s a request is made.
-    @Test func staleBoundary() throws {
-        let fresh = "{\"base\":\"USD\",\"fetchedAt\":\(1_767_225_600 - 3_599),\"rates\":{\"EUR\":\"0.92\"}}"
-        var s = try Simulation<Currency.Currency>(settings: Currency.Currency.Settings(
-            locale: .enUS, from: "USD", to: "EUR", cache: Array(fresh.utf8),
-            seed: RateTable(base: "USD", rates: ["EUR": try DecimalNumber(parsing: "0.92")], fetchedAt: nil, seedDate: "2026-01-01", source: .seed)),
-            faults: [])
-        s.send(.lifecycle(.init(process: "app", event: .becomeActive)), at: .zero)
-        #expect(s.outputs.contains { $0.name == "refresh" && $0.fields.contains { $0.value == .word("servedCache") } })
-        s.send(.lifecycle(.init(process: "app", event: .enterBackground)), at: .seconds(0))
-        s.send(.lifecycle(.init(process: "app", event: .becomeActive)), at: .seconds(1))
-        #expect(s.outputs.contains { $0.name == "net.request" })
+    /// Staleness: fresh at age 3599 s, a request at 3600 s (strict <); a negative age is stale.
+    @Test func staleBoundary() {
+        let t0 = Instant(secondsSinceEpoch: 1_767_225_600)
+        #expect(Currency.isFresh(fetchedAt: t0, now: t0 + .seconds(3_599)))
+        #expect(!Currency.isFresh(fetchedAt: t0, now: t0 + .seconds(3_600)))
+        #expect(!Currency.isFresh(fetchedAt: t0 + .seconds(10), now: t0))
+    }
+
+    /// Going to background at T submits rates.refresh with earliestBeginDate T + 14 400 s (4 h).
+    @Test func backgroundFloor() throws {
+        #expect(Currency.backgroundFloorSeconds == 4 * 60 * 60)
     }
 
     /// A rate of 0 as the source gives no result; the decoder refuses 0 as a rate.
@@ -79,6 +79,6 @@ import LockstepRunner
     }
 
     @Test func declarationsMeetTheContract() {
-        #expect(Currency.Currency.entry.problems.isEmpty, "\(Currency.Currency.entry.problems)")
+        #expect(Currency.entry.problems.isEmpty, "\(Currency.entry.problems)")
     }
 }
