@@ -102,6 +102,43 @@ private func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
         #expect(checked == 4320)
     }
 
+    /// Every line of Resources/locale-formats.txt (Scripts/locale/icu_formats.js: Node's ICU, an
+    /// implementation independent of `LocaleTable`) agrees with `LocaleNumberFormat`: separators,
+    /// grouping (es's minimum of 2), currency symbols, their position and spacing, the bidi marks and
+    /// sign order in ar (ASCII and Arabic-Indic digits), in all 7 locales and 9 currencies.
+    @Test func formatsAgreeWithICU() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources/locale-formats.txt")
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        var checked = 0
+        for (k, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            try #require(f.count == 7, "line \(k + 1)")
+            let locale = try #require(LocaleID(rawValue: f[0]), "line \(k + 1)")
+            let native = f[1] == "1"
+            let x = try #require(NumberText(f[5]), "line \(k + 1)")
+            let got = f[2] == "decimal"
+                ? LocaleNumberFormat.decimal(x, locale, .fractionDigits(try #require(Int(f[4]))), native: native)
+                : LocaleNumberFormat.currency(x, code: f[3], locale, native: native)
+            #expect(escaped(got) == f[6], "line \(k + 1): \(f[0]) native=\(f[1]) \(f[2]) \(f[3]) \(f[5])")
+            checked += 1
+        }
+        #expect(checked == 864)
+    }
+
+    /// The fixture's spelling: every scalar above U+007E as \uXXXX (uppercase hex, at least 4 digits).
+    private func escaped(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            if u.value > 0x7E {
+                let hex = String(u.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
     @Test func tiesFollowTheMode() {
         let places = NumberPrecision.fractionDigits(0)
         #expect(LocaleNumberFormat.decimal(n("2.5"), .enUS, places) == "2")

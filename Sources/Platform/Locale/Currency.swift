@@ -1,6 +1,8 @@
-/// One ISO 4217 currency the harness formats: its default fraction digits (ISO 4217 minor
-/// units) and its symbol per locale (CLDR 46 `currencies`; a locale without an entry writes
-/// the code).
+/// One ISO 4217 currency the harness formats: its default fraction digits (CLDR 46
+/// `currencyData` fractions, which are ISO 4217's minor units for every code here; CLDR 47 changed
+/// COP to 0, and the harness keeps 46's 2) and its symbol per locale (CLDR 46 `currencies`; a
+/// locale without an entry writes `defaultSymbol`, the root locale's). Checked against Node's ICU
+/// in LocaleTests (Resources/locale-formats.txt).
 public struct Currency: Hashable, Sendable {
     public let code: String
     /// ISO 4217 minor units: USD 2, JPY 0, KWD 3. Formatters use it when given no precision.
@@ -14,10 +16,10 @@ public struct Currency: Hashable, Sendable {
     /// The currencies in the table, by code (sorted).
     public static let all: [Currency] = [
         Currency(code: "BHD", fractionDigits: 3, symbols: [.ar: "د.ب.\u{200F}"], defaultSymbol: "BHD"),
-        Currency(code: "COP", fractionDigits: 2, symbols: [.enUS: "COP", .es: "COP"], defaultSymbol: "COP"),
+        Currency(code: "COP", fractionDigits: 2, symbols: [.enUS: "COP", .es: "COP", .frFR: "$CO"], defaultSymbol: "COP"),
         Currency(code: "EUR", fractionDigits: 2, symbols: [:], defaultSymbol: "€"),
         Currency(code: "GBP", fractionDigits: 2, symbols: [.frFR: "£GB", .es: "GBP", .ar: "UK£"], defaultSymbol: "£"),
-        Currency(code: "INR", fractionDigits: 2, symbols: [:], defaultSymbol: "₹"),
+        Currency(code: "INR", fractionDigits: 2, symbols: [.es: "INR"], defaultSymbol: "₹"),
         Currency(code: "JPY", fractionDigits: 0, symbols: [.jaJP: "\u{FFE5}", .frFR: "JPY", .es: "JPY", .ar: "JP¥"],
                  defaultSymbol: "¥"),
         Currency(code: "KRW", fractionDigits: 0, symbols: [.frFR: "₩", .es: "KRW"], defaultSymbol: "₩"),

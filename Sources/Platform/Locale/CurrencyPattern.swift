@@ -13,12 +13,17 @@ public struct CurrencyPattern: Hashable, Sendable {
     public let position: CurrencyPosition
     /// Between the symbol and the digits: "" (en_US) or U+00A0 (de_DE, fr_FR, es, ar).
     public let spacing: String
-    /// Written first, before the minus sign (ar: "\u{200F}"); "" elsewhere.
+    /// Written before the number (ar: "\u{200F}"); "" elsewhere.
     public let leadingMark: String
+    /// Whether the minus sign goes before `leadingMark` in the native digits. CLDR's ar `latn`
+    /// pattern has its own negative form with the mark first (`\u{200F}-#,##0.00 ¤`), while its
+    /// `arab` pattern has none, so the minus is put before the whole pattern: "\u{061C}-\u{200F}٥٫٠٠ €".
+    public let nativeMinusBeforeMark: Bool
 
-    public init(position: CurrencyPosition, spacing: String, leadingMark: String = "") {
+    public init(position: CurrencyPosition, spacing: String, leadingMark: String = "", nativeMinusBeforeMark: Bool = false) {
         self.position = position
         self.spacing = spacing
         self.leadingMark = leadingMark
+        self.nativeMinusBeforeMark = nativeMinusBeforeMark
     }
 }

@@ -16,7 +16,8 @@ public enum LocaleNumberFormat {
     /// A currency amount: symbol, position and spacing from the table, the currency's ISO
     /// fraction digits unless `precision` says otherwise ("$1,234.57", "1.234,57 €",
     /// "\u{200F}1,234.57 €" in ar, "￥1,235" in ja_JP). The minus sign comes before a prefix
-    /// symbol ("-$5.00") and after ar's leading right-to-left mark. A code the table does not
+    /// symbol ("-$5.00") and after ar's leading right-to-left mark (before it in ar's native digits,
+    /// as CLDR's `arab` pattern has it). A code the table does not
     /// know is written as its own symbol with 2 fraction digits.
     public static func currency(_ number: NumberText, code: String, _ locale: LocaleID, precision: NumberPrecision? = nil,
                                 rounding: RoundingMode = .halfEven, native: Bool = false) -> String {
@@ -26,7 +27,8 @@ public enum LocaleNumberFormat {
         let symbol = info?.symbol(in: locale) ?? code
         let (negative, body) = digits(number, data, sys, precision ?? .fractionDigits(info?.fractionDigits ?? 2), rounding)
         let pattern = data.currency
-        var out = pattern.leadingMark + (negative ? sys.minusSign : "")
+        let minus = negative ? sys.minusSign : ""
+        var out = native && pattern.nativeMinusBeforeMark ? minus + pattern.leadingMark : pattern.leadingMark + minus
         switch pattern.position {
         case .prefix:
             // CLDR currencySpacing: a symbol ending in a letter ("KWD", "COP") gets U+00A0

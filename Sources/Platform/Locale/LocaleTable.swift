@@ -44,7 +44,8 @@ public enum LocaleTable {
                        otherNumbering: [NumberingSystem(name: "arab", zero: "\u{0660}", decimalSeparator: "\u{066B}",
                                                         groupingSeparator: "\u{066C}", minusSign: "\u{061C}-")],
                        usesGrouping: true, groupSize: 3, minimumGroupingDigits: 1,
-                       currency: CurrencyPattern(position: .suffix, spacing: "\u{00A0}", leadingMark: "\u{200F}"),
+                       currency: CurrencyPattern(position: .suffix, spacing: "\u{00A0}", leadingMark: "\u{200F}",
+                                                 nativeMinusBeforeMark: true),
                        isRightToLeft: true)
         case .es:
             LocaleData(id: id, numbering: latnComma, otherNumbering: [], usesGrouping: true, groupSize: 3,
