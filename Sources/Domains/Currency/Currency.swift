@@ -26,7 +26,10 @@ import Platform
 /// - A decodable cache wins over the seed; the seed is never written to the cache; a corrupt cache
 ///   is reported (`cache.corrupt`) and left in place until a good response replaces it.
 /// - A negative age (clock behind `fetchedAt`) counts as stale; the seed is always stale.
-/// - One request in flight; a second trigger joins it (`decision=joined`).
+/// - One request in flight; a second trigger joins it (`decision=joined`). The request goes through
+///   Platform's `ScriptedTransport` (`RatesNetwork.swift`): scenarios answer it with
+///   `net respond id=… status=… body=…`, fail it with `net fail id=… kind=…` and switch airplane mode
+///   with `net offline on=…`; a reply after the 10 s timeout is refused late by the transport.
 /// - Age label: "just now" under 60 s, then whole minutes, hours, days; the seed shows
 ///   "Rates from <date>". The rates are labelled "Indicative mid-market rates".
 /// - The purge of Caches (`purgeCaches`) removes the file; the table in memory survives until
@@ -51,7 +54,6 @@ public enum Currency: Domain {
     static let rateNote = "Indicative mid-market rates"
 
     public enum Side: String, CaseIterable, Sendable { case from, to }
-    public enum FailKind: String, CaseIterable, Sendable { case offline, timeout, cancelled }
 
     public static let events: [EventKind<CurrencyEvent>] = [
         EventKind("text", "The amount field's whole contents after a keystroke (decimal pad, user's locale).") { f throws(ScenarioError) in
@@ -66,15 +68,7 @@ public enum Currency: Domain {
         EventKind("swap", "Swaps from and to.") { _ throws(ScenarioError) in .swap },
         EventKind("look", "The user reads the age label.") { _ throws(ScenarioError) in .look },
         EventKind("purgeCaches", "The system purges the Caches directory.") { _ throws(ScenarioError) in .purgeCaches },
-        EventKind("ratesReply", "The server answers the rates request in flight (network stand-in).") { f throws(ScenarioError) in
-            .ratesReply(status: try f("status", .int, in: 100...599), body: try f("body", .text, default: "", "the body, UTF-8"))
-        },
-        EventKind("ratesFail", "The rates request in flight fails (network stand-in).") { f throws(ScenarioError) in
-            .ratesFail(try f("kind", .choice(FailKind.self)))
-        },
-        EventKind("netOffline", "Airplane mode on or off: every later request fails at once while on.") { f throws(ScenarioError) in
-            .netOffline(try f("on", .bool))
-        },
+        NetVocabulary.eventKind { .network(.line($0)) },
         LifecycleVocabulary.eventKind { .lifecycle($0) },
         BackgroundTaskVocabulary.eventKind { .bgtask($0) },
         LocaleVocabulary.eventKind { .locale($0) },
@@ -87,10 +81,7 @@ public enum Currency: Domain {
         case .swap: "swap"
         case .look: "look"
         case .purgeCaches: "purgeCaches"
-        case .ratesReply: "ratesReply"
-        case .ratesFail: "ratesFail"
-        case .netOffline: "netOffline"
-        case .ratesTimeout: "ratesTimeout"
+        case .network(let e): NetVocabulary.kind(of: e)
         case .lifecycle: LifecycleVocabulary.kind
         case .bgtask: BackgroundTaskVocabulary.kind
         case .locale: LocaleVocabulary.kind

@@ -1,18 +1,15 @@
 import LockstepCore
 import Platform
 
-/// Recorded inputs, the Platform vocabularies' lines, and the request timeout timer.
+/// Recorded inputs, the Platform vocabularies' lines, and the network transport's timers.
 public enum CurrencyEvent: Hashable, Sendable {
     case text(String)
     case select(Currency.Side, String)
     case swap
     case look
     case purgeCaches
-    case ratesReply(status: Int, body: String)
-    case ratesFail(Currency.FailKind)
-    case netOffline(Bool)
-    /// Timer: the request's 10 s timeout.
-    case ratesTimeout(id: Int)
+    /// `net respond|fail|offline` lines and the transport's own timers (the 10 s timeout).
+    case network(NetworkEvent)
     case lifecycle(LifecycleLine)
     case bgtask(BackgroundTaskLine)
     case locale(LocaleID)

@@ -9,10 +9,8 @@ extension Currency {
         case .text(let s): return line.text("input", s).line
         case .select(let side, let code): return line.choice("side", side).word("code", code).line
         case .swap, .look, .purgeCaches: return line.line
-        case .ratesReply(let status, let body): return line.int("status", status).text("body", body).line
-        case .ratesFail(let kind): return line.choice("kind", kind).line
-        case .netOffline(let on): return line.bool("on", on).line
-        case .ratesTimeout: return nil
+        case .network(.line(let l)): return NetVocabulary.text(of: l)
+        case .network(.timer): return nil
         case .lifecycle(let l): return LifecycleVocabulary.text(of: l)
         case .bgtask(let l): return BackgroundTaskVocabulary.text(of: l)
         case .locale(let id): return LocaleVocabulary.text(of: id)

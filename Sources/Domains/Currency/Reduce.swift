@@ -28,17 +28,8 @@ extension Currency {
             s.locale = id
             reparse(&s, &world)
             show(&s, &world, force: true)
-        case .netOffline(let on):
-            s.network.offline = on
-            world.emit(Record("net.offline").bool("on", on))
-        case .ratesReply(let status, let body):
-            if let (f, outcome) = s.network.answer(.response(status: status, body: Array(body.utf8)), &world) {
-                finish(&s, f.trigger, outcome, &world)
-            }
-        case .ratesFail(let kind):
-            if let (f, outcome) = s.network.answer(.failure(kind.rawValue), &world) { finish(&s, f.trigger, outcome, &world) }
-        case .ratesTimeout(let id):
-            if let (f, outcome) = s.network.timedOut(id, &world) { finish(&s, f.trigger, outcome, &world) }
+        case .network(let e):
+            if let (f, outcome) = s.network.handle(e, &world) { finish(&s, f.trigger, outcome, &world) }
         case .lifecycle(let line):
             apply(&s, s.life.handle(line.event, &world), &world)
         case .bgtask(let line):

@@ -179,9 +179,10 @@ public struct ScriptedTransport: Hashable, Sendable, CanonicallyWritable {
         let request = sent.payload.request
         switch result {
         case .response(let response):
-            world.emit(Record("net.response").word("table", name).int("id", id.rawValue).word("tag", sent.payload.tag)
+            var r = Record("net.response").word("table", name).int("id", id.rawValue).word("tag", sent.payload.tag)
                 .int("status", response.status).int("bodyBytes", response.body.count).digest("body", FNV1a64.hash(response.body))
-                .string("headers", response.headers.text(redacting: redacting)))
+            if !response.headers.isEmpty { r = r.string("headers", response.headers.text(redacting: redacting)) }
+            world.emit(r)
             checkRange(id, request, response, &world)
         case .failure(let kind):
             world.emit(Record("net.failed").word("table", name).int("id", id.rawValue).word("tag", sent.payload.tag).word("kind", kind.rawValue))
