@@ -10,7 +10,8 @@ public struct HistoryRecord: Hashable, Sendable {
     let toID: String
     let input: Double
     let date: Instant
-    /// Only under fault `historyStoresOutput`: the display as it was at commit time.
+    /// Only under fault `historyStoresOutput`: the output as it was at commit time.
+    let storedValue: Double?
     let storedDisplay: String?
 }
 
@@ -70,7 +71,7 @@ public struct UnitsState: Sendable {
             w.word("to", r.toID)
             w.word("input", DoubleText.word(r.input))
             w.instant("date", r.date)
-            if let d = r.storedDisplay { w.string("storedDisplay", d) }
+            if let d = r.storedDisplay { w.word("storedValue", DoubleText.word(r.storedValue)); w.string("storedDisplay", d) }
         }
         out.list("challenges", challengeLog) { w, _, c in
             w.word("truth", DoubleText.word(c.truth))
