@@ -9,6 +9,8 @@ public struct HistoryRecord: Hashable, Sendable {
     let fromID: String
     let toID: String
     let input: Double
+    /// Point or difference, for temperatures (a stored rise stays a rise).
+    let mode: TemperatureMode
     let date: Instant
     /// Only under fault `historyStoresOutput`: the output as it was at commit time.
     let storedValue: Double?
@@ -70,6 +72,7 @@ public struct UnitsState: Sendable {
             w.word("from", r.fromID)
             w.word("to", r.toID)
             w.word("input", DoubleText.word(r.input))
+            w.word("mode", r.mode.rawValue)
             w.instant("date", r.date)
             if let d = r.storedDisplay { w.word("storedValue", DoubleText.word(r.storedValue)); w.string("storedDisplay", d) }
         }

@@ -47,6 +47,8 @@ import Platform
 ///   newer version with a unit this build lacks): it is kept and shown as `unknownUnit`.
 /// - `registryChange` models shipping a factor fix: the coefficient (or k for a reciprocal unit)
 ///   and constant of one unit by ID.
+/// - History stores the temperature mode with the record (a stored rise stays a rise); a
+///   restored record is a point.
 /// - Challenge truth is the exact conversion of the question; guesses ≤ 0, non-finite, or a
 ///   truth ≤ 0 score 0.
 /// - The crash of fault `zeroPaceCrash` is modelled as an `app.crashed` record and a relaunch to
