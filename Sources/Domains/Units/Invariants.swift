@@ -17,6 +17,21 @@ extension Units {
             }
             return nil
         },
+        Invariant("neverCrashes", "a pace or speed of 0 is ∞, recorded, never a crash (checklist 3)") { _, outputs in
+            outputs.contains { $0.name == "app.crashed" } ? "the app crashed" : nil
+        },
+        Invariant("atMostSixSignificantDigits", "results show 1…6 significant digits, never floating-point noise") { _, outputs in
+            for r in outputs where r.name == "conversion" {
+                guard case .string(let d)? = field(r, "display") else { continue }
+                let number = d.unicodeScalars.prefix { $0 != " " }
+                var digits = number.filter { $0 >= "0" && $0 <= "9" }.map { $0 }
+                while digits.first == "0" { digits.removeFirst() }
+                // Trailing zeros past the sixth digit are placeholders ("12,300,000"), not precision.
+                while digits.count > 6, digits.last == "0" { digits.removeLast() }
+                if digits.count > 6 { return "display \(d) has \(digits.count) significant digits" }
+            }
+            return nil
+        },
         Invariant("historyBounded", "history and the challenge log stay within their limit") { state, _ in
             state.history.count <= History.maxRecords && state.challengeLog.count <= History.maxRecords ? nil : "history \(state.history.count)"
         },
