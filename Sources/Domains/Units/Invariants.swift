@@ -32,6 +32,13 @@ extension Units {
             }
             return nil
         },
+        Invariant("temperatureDifferenceByCoefficients", "a temperature difference scales by coefficients only: a 10 °C rise is 18 °F") { state, outputs in
+            guard state.categoryID == "temperature", state.mode == .difference, let v = state.value,
+                  let a = state.unitAnywhere(state.fromID), let b = state.unitAnywhere(state.toID),
+                  let r = outputs.last(where: { $0.name == "conversion" }), case .word(let shown)? = field(r, "value") else { return nil }
+            let expected = v * a.converter.differenceCoefficient / b.converter.differenceCoefficient
+            return shown == DoubleText.word(expected) || !expected.isFinite ? nil : "\(v) \(a.id) as a difference is \(expected) \(b.id), shown \(shown)"
+        },
         Invariant("historyBounded", "history and the challenge log stay within their limit") { state, _ in
             state.history.count <= History.maxRecords && state.challengeLog.count <= History.maxRecords ? nil : "history \(state.history.count)"
         },
