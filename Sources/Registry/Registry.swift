@@ -13,6 +13,7 @@ import SiteGenerator
 import AlgoPlayer
 import Hashtags
 import Currency
+import Units
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -38,4 +39,5 @@ public let allDomains: [DomainEntry] = [
     AlgoPlayer.entry,
     Hashtags.entry,
     Currency.entry,
+    Units.entry,
 ]
