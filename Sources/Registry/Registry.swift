@@ -12,6 +12,7 @@ import Catalog
 import SiteGenerator
 import AlgoPlayer
 import Hashtags
+import AdEarnings
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -36,4 +37,5 @@ public let allDomains: [DomainEntry] = [
     SiteGenerator.entry,
     AlgoPlayer.entry,
     Hashtags.entry,
+    AdEarnings.entry,
 ]
