@@ -19,7 +19,7 @@ import Platform
 /// day (`ReportCalendar`: 23 h and 25 h days) whatever the device zone.
 ///
 /// Choices where the article is silent (GAPs):
-/// - `URLText.with` percent-encodes `:` and `/` in `redirect_uri` and `scope`; the note's
+/// - `FormURLEncoding.percentEncode` percent-encodes `:` and `/` in `redirect_uri` and `scope`; the note's
 ///   URLComponents string leaves them raw. Both denote the same query to Google.
 /// - Callback query values are compared as sent (no percent-decoding).
 /// - The publisher id is fixed (`pub-0000000000000000`); the account lookup is not modelled.

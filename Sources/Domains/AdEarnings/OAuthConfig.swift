@@ -13,15 +13,17 @@ public enum OAuthConfig {
     /// The Keychain item of the refresh token.
     public static let refreshKey = KeychainKey(service: "adearnings", account: "admob.refresh")
 
-    /// The authorization URL, query items in the article's order. Built with Platform's
-    /// `URLText.with`, which percent-encodes every byte outside `A-Z a-z 0-9 - . _ ~`, so `:` and
+    /// The authorization URL, query items in the article's order (not `URLText.with`, which sorts
+    /// them into canonical order), each escaped by Platform's `FormURLEncoding.percentEncode`, which
+    /// percent-encodes every byte outside `A-Z a-z 0-9 - . _ ~`, so `:` and
     /// `/` in `redirect_uri` and `scope` are `%3A`/`%2F` (GAP: the note's URLComponents string leaves
     /// them raw; both are the same URL to Google's server).
     public static func authorizationURL(challenge: String, state: String) -> String {
-        URLText.with(authEndpoint, query: [
+        let items = [
             ("client_id", clientID), ("redirect_uri", redirectURI), ("response_type", "code"),
             ("scope", reportScope), ("code_challenge", challenge), ("code_challenge_method", "S256"),
             ("state", state),
-        ])
+        ]
+        return authEndpoint + "?" + items.map { FormURLEncoding.percentEncode($0.0) + "=" + FormURLEncoding.percentEncode($0.1) }.joined(separator: "&")
     }
 }
