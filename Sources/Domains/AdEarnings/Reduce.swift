@@ -34,7 +34,8 @@ extension AdEarnings {
         let pkce = PKCE(verifier: PKCE.verifier(bytes: PKCE.randomBytes(&rng)))
         let state = world.uuid().description
         s.auth = .awaitingCallback(pkce, state: state)
-        world.emit(Record("auth.url").string("url", OAuthConfig.authorizationURL(challenge: pkce.challenge, state: state))
+        world.emit(Record("auth.url").string("url", OAuthConfig.authorizationURL(challenge: pkce.challenge, state: state,
+            scope: world.isOn(.broadScope) ? OAuthConfig.readonlyScope : OAuthConfig.reportScope))
             .int("verifierChars", pkce.verifier.utf8.count))
     }
 
@@ -60,10 +61,15 @@ extension AdEarnings {
             return
         }
         guard let code = item("code"), !code.isEmpty else { s.auth = .signedOut; world.reject("authCallback", "missing-code"); return }
-        let request = HTTPRequest.form(OAuthConfig.tokenEndpoint, fields: [
+        let fields = [
             ("client_id", OAuthConfig.clientID), ("code", code), ("code_verifier", pkce.verifier),
             ("grant_type", "authorization_code"), ("redirect_uri", OAuthConfig.redirectURI),
-        ], timeout: tokenTimeout)
+        ]
+        var request = HTTPRequest.form(OAuthConfig.tokenEndpoint, fields: fields, timeout: tokenTimeout)
+        if world.isOn(.plusUnescaped) {
+            // Fault D10: URLComponents-style query text, `+` and `/` left raw.
+            request.body = Array(fields.map { "\($0.0)=\($0.1)" }.joined(separator: "&").utf8)
+        }
         s.auth = .exchanging
         switch s.net.send(request, tag: "token", &world, wake: wake) {
         case .sent: break
@@ -93,14 +99,14 @@ extension AdEarnings {
             world.emit(Record("auth.decodeFailed").word("reason", "badExpiresIn")); return
         }
         let scopes = (json["scope"]?.string ?? "").split(separator: " ").map(String.init)
-        guard scopes.contains(OAuthConfig.reportScope) else {
+        guard scopes.contains(OAuthConfig.reportScope) || world.isOn(.ignoreGrantedScope) else {
             world.emit(Record("auth.insufficientScope").string("missing", OAuthConfig.reportScope)
                 .string("explain", "AdEarnings Pro needs \"See your AdMob data\" to show earnings; sign in again and allow it."))
             return
         }
         if let refresh = json["refresh_token"]?.string, !refresh.isEmpty {
             s.keychain.delete(OAuthConfig.refreshKey, &world)
-            s.keychain.add(OAuthConfig.refreshKey, data: Array(refresh.utf8), accessibility: .afterFirstUnlockThisDeviceOnly, &world)
+            s.keychain.add(OAuthConfig.refreshKey, data: Array(refresh.utf8), accessibility: world.isOn(.refreshInBackups) ? .afterFirstUnlock : .afterFirstUnlockThisDeviceOnly, &world)
         }
         let expiresAt = world.now + .seconds(Int64(expires))
         s.auth = .signedIn(accessToken: access, expiresAt: expiresAt)

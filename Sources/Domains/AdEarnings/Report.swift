@@ -45,6 +45,7 @@ extension AdEarnings {
     }
 
     static func reportReply(_ s: inout AdEarningsState, _ done: TransportCompletion, _ world: inout World<AdEarnings>) {
+        defer { if world.isOn(.failureWipesScreen), s.updatedAt != world.now { s.days = [] } }
         guard let r = done.result.response else {
             if case .failure(let f) = done.result { world.emit(keptCache(s, world)(Record("refresh.failed").word("kind", f.rawValue))) }
             return
@@ -53,7 +54,7 @@ extension AdEarnings {
         guard let json = try? JSONDocument.parse(r.body, maxDepth: 8) else {
             world.emit(keptCache(s, world)(Record("report.decodeFailed").word("reason", "notJSON"))); return
         }
-        guard let result = ReportParser.parse(json, moneyInDouble: world.isOn(.moneyInDouble)) else {
+        guard let result = ReportParser.parse(json, moneyInDouble: world.isOn(.moneyInDouble), stringOnly: world.isOn(.stringOnlyMicros), lenient: world.isOn(.lenientMicros)) else {
             world.emit(keptCache(s, world)(Record("report.decodeFailed").word("reason", "notArray"))); return
         }
         for w in result.warnings { world.reject("reportElement", w.reason) { $0.int("index", w.index) } }

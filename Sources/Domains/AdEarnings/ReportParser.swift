@@ -14,7 +14,12 @@ public enum ReportParser {
 
     /// Micros as an exact decimal: an optional `-` and 1...30 digits, as a JSON string or a bare
     /// number (failure 8); anything else (`"abc"`, `"12abc"`, `12.5`) is nil (D7).
-    public static func earnings(micros text: String, asDouble: Bool) -> String? {
+    public static func earnings(micros text: String, asDouble: Bool, lenient: Bool = false) -> String? {
+        if lenient {
+            // Fault D7: `Decimal(string:)` takes the leading number, nil becomes 0.
+            let lead = String(text.prefix { $0.isASCII && $0.isNumber })
+            return earnings(micros: lead.isEmpty ? "0" : lead, asDouble: asDouble)
+        }
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.count <= 30, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         if asDouble {
@@ -38,7 +43,7 @@ public enum ReportParser {
         return d <= lengths[m - 1]
     }
 
-    public static func parse(_ value: JSONValue, moneyInDouble: Bool) -> Result? {
+    public static func parse(_ value: JSONValue, moneyInDouble: Bool, stringOnly: Bool = false, lenient: Bool = false) -> Result? {
         guard case .array(let elements) = value else { return nil }
         var out = Result()
         for (i, element) in elements.enumerated() {
@@ -51,13 +56,15 @@ public enum ReportParser {
                 out.warnings.append((i, "badDate")); continue
             }
             let microsNode = row["metricValues"]?["ESTIMATED_EARNINGS"]?["microsValue"]
+            // Fault D6: a string-only decoder throws on a bare number, failing the whole report.
+            if stringOnly, microsNode?.numberText != nil { return nil }
             guard let microsText = microsNode?.string ?? microsNode?.numberText,
-                  let earnings = earnings(micros: microsText, asDouble: moneyInDouble) else {
+                  let earnings = earnings(micros: microsText, asDouble: moneyInDouble, lenient: lenient) else {
                 out.warnings.append((i, "invalidMicros")); continue
             }
             let clicksNode = row["metricValues"]?["CLICKS"]?["integerValue"]
             let clicksText = clicksNode?.string ?? clicksNode?.numberText ?? "0"
-            guard let clicks = Int(clicksText), clicks >= 0 else { out.warnings.append((i, "invalidClicks")); continue }
+            guard let clicks = Int(clicksText) ?? (lenient ? 0 : nil), clicks >= 0 else { out.warnings.append((i, "invalidClicks")); continue }
             if out.days.contains(where: { $0.day == day }) { out.warnings.append((i, "duplicateDay")); continue }
             out.days.append(DailyEarnings(day: day, earnings: earnings, clicks: clicks))
         }
