@@ -14,6 +14,7 @@ import AlgoPlayer
 import Hashtags
 import Currency
 import Units
+import AdEarnings
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -40,4 +41,5 @@ public let allDomains: [DomainEntry] = [
     Hashtags.entry,
     Currency.entry,
     Units.entry,
+    AdEarnings.entry,
 ]
