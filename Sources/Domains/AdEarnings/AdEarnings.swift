@@ -4,8 +4,8 @@ import Platform
 /// `adEarnings`: AdEarnings Pro, a native dashboard of the publisher's own AdMob earnings signed in
 /// with Google (system browser + PKCE) and talking to `admob.googleapis.com` directly.
 ///
-/// Source: seed article `001_6956b43c84091d36.txt`, "Building an AdMob earnings dashboard for iOS",
-/// and the note `shared/domains/adEarnings.md`. Modelled: PKCE S256 (32 seeded bytes, base64url
+/// Source: seed article `001_6956b43c84091d36.txt`, "Building an AdMob earnings dashboard for iOS".
+/// Modelled: PKCE S256 (32 seeded bytes, base64url
 /// no padding, 43 characters; challenge from LockstepCore `SHA256`/`Base64(.url)`), the
 /// authorization URL in the article's query order with only the `admob.report` scope, the
 /// callback's state (CSRF) and code checks, the token exchange (form sorted by Platform
