@@ -15,28 +15,69 @@ extension AdEarnings {
             guard case .awaitingCallback = s.auth else { world.reject("authCancelled", "not-awaiting-callback"); return }
             s.auth = .signedOut
             world.emit(Record("auth.cancelled"))
-        case .refresh: requestReport(&s, &world)
+        case .refresh(let trigger): refresh(&s, trigger, &world)
+        case .signOut: signOut(&s, &world)
+        case .setCurrency(let code): setCurrency(&s, code, &world)
+        case .setThreshold(let amount): setThreshold(&s, amount, &world)
+        case .tick: showLive(s, &world)
+        case .notificationDue:
+            // The dashboard is on screen when a refresh posts the alert (background refresh is
+            // not modelled): iOS asks willPresent, which answers banner.
+            _ = s.centre.deliverDue(&world, appIsActive: true, wake: .notificationDue)
+        case .device(let line):
+            s.keychain.apply(line, &world)
+            if case .lock(let state) = line { s.files.setLock(state, &world) }
+        case .locale(let id):
+            s.locale = id
+            world.emit(Record("locale").word("id", id.rawValue))
+            showDays(s, &world)
+            showLive(s, &world)
         case .network(let e):
             guard let done = s.net.handle(e, &world, wake: wake) else { return }
             switch done.tag {
             case "token": tokenReply(&s, done, &world)
+            case "refresh": refreshReply(&s, done, &world)
+            case "revoke": revokeReply(&s, done, &world)
             default: reportReply(&s, done, &world)
             }
         }
     }
 
     /// PKCE and state from the seeded RNG, then the authorization URL (byte-exact in the golden).
+    /// D5: when `SecRandomCopyBytes` fails the sign-in fails; it never goes on with zero bytes.
+    /// Failure 1: the session is `ASWebAuthenticationSession` (the system browser, sharing the
+    /// user's Google session); an embedded web view is refused by Google with `disallowed_useragent`.
     static func signIn(_ s: inout AdEarningsState, _ world: inout World<AdEarnings>) {
-        if case .signedIn = s.auth { world.reject("signInTapped", "already-signed-in"); return }
-        if case .exchanging = s.auth { world.reject("signInTapped", "exchange-in-flight"); return }
+        switch s.auth {
+        case .signedIn: world.reject("signInTapped", "already-signed-in"); return
+        case .exchanging, .refreshing: world.reject("signInTapped", "token-request-in-flight"); return
+        case .signedOut, .awaitingCallback: break
+        }
         s.signIns += 1
-        var rng = world.rng("pkce", UInt64(s.signIns))
-        let pkce = PKCE(verifier: PKCE.verifier(bytes: PKCE.randomBytes(&rng)))
+        var bytes = [UInt8](repeating: 0, count: PKCE.verifierByteCount)
+        if s.randomFails {
+            guard world.isOn(.ignoreRandomStatus) else {
+                s.auth = .signedOut
+                world.emit(Record("auth.failed").word("reason", "randomUnavailable").word("status", "errSecAllocate"))
+                return
+            }
+            // Fault D5: the status is ignored and the zeroed buffer becomes the verifier.
+        } else {
+            var rng = world.rng("pkce", UInt64(s.signIns))
+            bytes = PKCE.randomBytes(&rng)
+        }
+        let pkce = PKCE(verifier: PKCE.verifier(bytes: bytes))
         let state = world.uuid().description
+        let url = OAuthConfig.authorizationURL(challenge: pkce.challenge, state: state,
+                                               scope: world.isOn(.broadScope) ? OAuthConfig.readonlyScope : OAuthConfig.reportScope)
+        world.emit(Record("auth.url").string("url", url).int("verifierChars", pkce.verifier.utf8.count))
+        if world.isOn(.embeddedWebView) {
+            // Fault failure 1: the page loads in a WKWebView and Google refuses the agent (403).
+            s.auth = .signedOut
+            world.emit(Record("auth.failed").word("reason", "disallowed_useragent").int("status", 403))
+            return
+        }
         s.auth = .awaitingCallback(pkce, state: state)
-        world.emit(Record("auth.url").string("url", OAuthConfig.authorizationURL(challenge: pkce.challenge, state: state,
-            scope: world.isOn(.broadScope) ? OAuthConfig.readonlyScope : OAuthConfig.reportScope))
-            .int("verifierChars", pkce.verifier.utf8.count))
     }
 
     /// The query items of a callback URL, split at `&` and the first `=` (values are used as sent:
@@ -78,38 +119,22 @@ extension AdEarnings {
         }
     }
 
+    /// The authorization-code exchange's reply.
     static func tokenReply(_ s: inout AdEarningsState, _ done: TransportCompletion, _ world: inout World<AdEarnings>) {
         s.auth = .signedOut
-        guard let r = done.result.response else {
-            if case .failure(let f) = done.result { world.emit(Record("auth.failed").word("kind", f.rawValue)) }
+        let token: TokenGrant
+        switch tokenGrant(done, &world) {
+        case .success(let t): token = t
+        case .failure(.transport(let f)): world.emit(Record("auth.failed").word("kind", f.rawValue)); return
+        case .failure: return
+        }
+        guard let refresh = token.refreshToken else {
+            // GAP: an exchange without a refresh token signs in for this hour only.
+            world.emit(Record("auth.noRefreshToken"))
+            signedIn(&s, token, &world)
             return
         }
-        let json = try? JSONDocument.parse(r.body)
-        if r.status != 200, !world.isOn(.noStatusCheck) {
-            let error = json?["error"]?.string ?? "none"
-            world.emit(Record("auth.error").int("status", r.status).word("error", error)
-                .bool("signInAgain", error == "invalid_grant"))
-            return
-        }
-        guard let json else { world.emit(Record("auth.decodeFailed").word("reason", "notJSON")); return }
-        guard let access = json["access_token"]?.string, !access.isEmpty else {
-            world.emit(Record("auth.decodeFailed").word("reason", "missingAccessToken")); return
-        }
-        guard let text = json["expires_in"]?.numberText, let expires = Int(text), expires > 0, expires <= 86_400 * 30 else {
-            world.emit(Record("auth.decodeFailed").word("reason", "badExpiresIn")); return
-        }
-        let scopes = (json["scope"]?.string ?? "").split(separator: " ").map(String.init)
-        guard scopes.contains(OAuthConfig.reportScope) || world.isOn(.ignoreGrantedScope) else {
-            world.emit(Record("auth.insufficientScope").string("missing", OAuthConfig.reportScope)
-                .string("explain", "AdEarnings Pro needs \"See your AdMob data\" to show earnings; sign in again and allow it."))
-            return
-        }
-        if let refresh = json["refresh_token"]?.string, !refresh.isEmpty {
-            s.keychain.delete(OAuthConfig.refreshKey, &world)
-            s.keychain.add(OAuthConfig.refreshKey, data: Array(refresh.utf8), accessibility: world.isOn(.refreshInBackups) ? .afterFirstUnlock : .afterFirstUnlockThisDeviceOnly, &world)
-        }
-        let expiresAt = world.now + .seconds(Int64(expires))
-        s.auth = .signedIn(accessToken: access, expiresAt: expiresAt)
-        world.emit(Record("auth.signedIn").int("accessTokenChars", access.utf8.count).instant("expiresAt", expiresAt))
+        storeRefreshToken(&s, refresh, &world)
+        signedIn(&s, token, &world)
     }
 }
