@@ -15,6 +15,7 @@ import Hashtags
 import Currency
 import Units
 import AdEarnings
+import Marbles
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -42,4 +43,5 @@ public let allDomains: [DomainEntry] = [
     Currency.entry,
     Units.entry,
     AdEarnings.entry,
+    Marbles.entry,
 ]
