@@ -37,11 +37,13 @@ extension Marbles {
 
     /// `remaining -= dt`, the HUD, time-up, level-cleared.
     static func countdown(_ s: inout MarblesState, by dt: Duration, at time: Duration, _ world: inout World<Marbles>) {
+        let before = s.remaining
         if world.isOn(.wallClockTimer) {
             s.remaining = s.levelStartRemaining - (time - (s.levelStartedAt ?? time))
         } else {
             s.remaining = s.remaining - dt
         }
+        if s.remaining > before { s.countdownRewound += 1 }
         let shown = shownSeconds(s.remaining)
         if shown != s.timeLeft || world.isOn(.hudEveryFrame) {
             s.timeLeft = shown
@@ -93,6 +95,7 @@ extension Marbles {
     }
 
     static func startLevelClock(_ s: inout MarblesState, at time: Duration) {
+        s.levelStarts += 1
         s.levelStartedAt = time
         s.levelStartRemaining = s.remaining
     }
@@ -142,6 +145,7 @@ extension Marbles {
         }
         if s.isPaused {
             s.remainingAtPause = s.remaining
+            s.scoreAtPause = s.score
             s.framesWhilePaused = 0
             world.emit(Record("scene").bool("paused", true).word("reasons", s.pause.text).duration("remaining", s.remaining))
         } else {

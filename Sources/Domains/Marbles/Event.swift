@@ -17,6 +17,13 @@ public struct LayoutMarble: Hashable, Sendable {
     public var powerUp: PowerUp?
     public var x: Double
     public var y: Double
+
+    public init(color: MarbleColor, powerUp: PowerUp? = nil, x: Double, y: Double) {
+        self.color = color
+        self.powerUp = powerUp
+        self.x = x
+        self.y = y
+    }
 }
 
 /// One position of a `settle` line: `7:200,309.9`.
@@ -24,6 +31,12 @@ public struct SettledPosition: Hashable, Sendable {
     public var id: Int
     public var x: Double
     public var y: Double
+
+    public init(id: Int, x: Double, y: Double) {
+        self.id = id
+        self.x = x
+        self.y = y
+    }
 }
 
 /// Everything that can happen to Marbles Popperz.

@@ -9,6 +9,17 @@ extension Marbles {
             guard s.isPaused, let at = s.remainingAtPause, at != s.remaining else { return nil }
             return "remaining moved from \(at) to \(s.remaining) while paused (\(s.pause.text))"
         },
+        Invariant("noScoreWhilePaused", "nothing scores while the scene is paused or the game is over (D9)") { s, _ in
+            guard s.isPaused, s.remainingAtPause != nil, s.score != s.scoreAtPause else { return nil }
+            return "score went from \(s.scoreAtPause) to \(s.score) while paused (\(s.pause.text))"
+        },
+        Invariant("countdownOnlyFalls", "within a level the countdown never goes up (a backwards frame must not add time)") { s, _ in
+            s.countdownRewound == 0 ? nil : "the countdown went up \(s.countdownRewound) times"
+        },
+        Invariant("hudWritesPerSecond", "the HUD's timeLeft is written about once per counted second, never once per frame (failure 4)") { s, _ in
+            let seconds = Int(s.clock.sceneTime.nanoseconds / Duration.nanosecondsPerSecond)
+            return s.hudWrites <= seconds + 2 * s.levelStarts ? nil : "\(s.hudWrites) HUD writes in \(seconds) s of play over \(s.levelStarts) levels"
+        },
         Invariant("emittersExpire", "every burst emitter has its removal pending, so the node count returns to baseline (failure 5)") { s, _ in
             for e in s.emitters where !s.actions.hasActions(ofNode: e.id) { return "emitter \(e.id) has no removal scheduled" }
             return nil

@@ -210,6 +210,12 @@ public enum Marbles: Domain {
         s.remaining = .seconds(60)
         s.levelStartedAt = nil
         s.levelStartRemaining = s.remaining
+        // A new game while paused (a call, the background) starts its countdown frozen at 60.
+        if s.remainingAtPause != nil {
+            s.remainingAtPause = s.remaining
+            s.scoreAtPause = 0
+        }
+        s.levelStarts += 1
         world.emit(Record("newGame").int("removed", removed))
         if s.timeLeft != 60 {
             s.timeLeft = 60

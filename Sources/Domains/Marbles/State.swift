@@ -112,6 +112,13 @@ public struct MarblesState: Sendable {
     public var framesWhileViewPaused = 0
     /// `remaining` when the scene last paused (the clock must not move while paused).
     public var remainingAtPause: Duration?
+    /// The score when the scene last paused (nothing scores while paused, D9).
+    public var scoreAtPause = 0
+    /// Times the countdown went up within a level (a backwards frame applied); must stay 0.
+    public var countdownRewound = 0
+    /// Levels begun (start, restarts, level-ups, new games): each may cost one HUD write on top of
+    /// one per counted second.
+    public var levelStarts = 1
     /// Marbles popped a second time while already popping (D3); must stay 0.
     public var doublePops = 0
     /// When the level began, for the wall-clock fault: (frame timestamp, remaining then).
