@@ -33,6 +33,8 @@ private let black: [UInt8] = [0, 0, 0, 255]
             (.circle(centerX: 10, centerY: 10, radiusPoints: 5, fill: .coral), "draw.circle x=10.00 y=10.00 r=5.00 fill=coral"),
             (.polyline(points: [DrawPoint(x: 0, y: 0), DrawPoint(x: 10, y: 2.5)], stroke: .red, opacity: 0.5, lineWidthPoints: 2),
              "draw.polyline points=2 stroke=red opacity=0.50 width=2.00 path=0.00,0.00,10.00,2.50"),
+            (.polyline(points: [], stroke: .black, opacity: 1, lineWidthPoints: 1),
+             "draw.polyline points=0 stroke=black opacity=1.00 width=1.00"),
             (.rect(x: 2, y: 3, width: 4, height: 5, fill: .blue), "draw.rect x=2.00 y=3.00 w=4.00 h=5.00 fill=blue"),
             (.textBox(x: 1, y: 2, text: "Score \"10\"", sizePoints: 12, color: .black),
              #"draw.text x=1.00 y=2.00 size=12.00 color=black text="Score \"10\"""#),
@@ -225,6 +227,10 @@ private let black: [UInt8] = [0, 0, 0, 255]
                               .textBox(x: 0, y: 0, text: "1", sizePoints: 18, color: .black)])
         #expect(rgb(big, 4, 0) == black && rgb(big, 5, 1) == black)
         #expect(rgb(big, 3, 0) == white && rgb(big, 6, 0) == white)
+        // A size of 0 draws nothing.
+        let none = try raster([.page(widthPoints: 12, heightPoints: 12, background: .white),
+                               .textBox(x: 1, y: 2, text: "1", sizePoints: 0, color: .black)])
+        for y in 0..<12 { for x in 0..<12 { #expect(rgb(none, x, y) == white) } }
     }
 
     @Test func imageIsALabelledGreyBox() throws {

@@ -40,7 +40,8 @@ public enum DrawCommand: Hashable, Sendable {
 
     /// The canonical trace line, e.g. `draw.circle x=10.00 y=10.00 r=5.00 fill=coral`.
     ///
-    /// A polyline's path is one tuple, `x,y,x,y,…`, so a golden diff shows which point moved.
+    /// A polyline's path is one tuple, `x,y,x,y,…`, so a golden diff shows which point moved (no
+    /// `path=` at all for an empty one).
     public var record: Record {
         let p = DrawCommand.places
         let r = Record(recordName)
@@ -56,8 +57,9 @@ public enum DrawCommand: Hashable, Sendable {
                 path.append(.fixed(point.x, places: p))
                 path.append(.fixed(point.y, places: p))
             }
-            return r.int("points", points.count).word("stroke", stroke.name).fixed("opacity", opacity, p)
-                .fixed("width", width, p).with("path", .tuple(path))
+            let line = r.int("points", points.count).word("stroke", stroke.name).fixed("opacity", opacity, p)
+                .fixed("width", width, p)
+            return path.isEmpty ? line : line.with("path", .tuple(path))
         case .rect(let x, let y, let w, let h, let fill):
             return r.fixed("x", x, p).fixed("y", y, p).fixed("w", w, p).fixed("h", h, p).word("fill", fill.name)
         case .textBox(let x, let y, let text, let size, let color):

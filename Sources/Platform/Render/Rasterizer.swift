@@ -13,9 +13,9 @@ import LockstepCore
 ///   pixel once. Alpha is the colour's alpha × `opacity` clamped to 0...1 (NaN is 0).
 /// - Text uses LockstepCore's 5×7 `BitmapFont`, each font pixel a k×k block with
 ///   k = round(size × scale / 9) in 1...`maxTextBlockPixels` (9 px is the font's line height),
-///   top-left at (x, y), `\n` a new line.
-/// - An image is a light grey box with a darker 1-pixel outline and its name in the font, clipped
-///   to the box.
+///   top-left at (x, y), `\n` a new line; a size ≤ 0 draws nothing.
+/// - An image is a light grey box with a darker 1-pixel outline and its name in the font (a
+///   font pixel is `scale` pixels, inset 2 font pixels), clipped to the box.
 /// - A non-finite coordinate skips that command (or that segment); nothing traps.
 public enum Rasterizer {
     /// Largest pixels per point.
@@ -65,12 +65,12 @@ public enum Rasterizer {
             rect(x * s, y * s, w * s, h * s, fill, on: &canvas)
         case .textBox(let x, let y, let text, let size, let color):
             let block = size * s / Double(BitmapFont.lineHeightPixels)
-            guard block.isFinite else { return }
+            guard size > 0, block.isFinite else { return }
             let k = Int(min(Double(maxTextBlockPixels), max(1, block.rounded())))
             let clip = (left: 0, top: 0, right: canvas.widthPixels - 1, bottom: canvas.heightPixels - 1)
             self.text(text, x: x * s, y: y * s, block: k, color, clip: clip, on: &canvas)
         case .image(let name, let x, let y, let w, let h):
-            image(name, x * s, y * s, w * s, h * s, on: &canvas)
+            image(name, x * s, y * s, w * s, h * s, labelBlock: min(maxTextBlockPixels, Int(s)), on: &canvas)
         }
     }
 
@@ -166,7 +166,8 @@ public enum Rasterizer {
         }
     }
 
-    static func image(_ name: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, on canvas: inout RenderCanvas) {
+    static func image(_ name: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, labelBlock: Int,
+                      on canvas: inout RenderCanvas) {
         guard let spans = rectSpans(x, y, w, h, on: canvas) else { return }
         let (columns, rows) = spans
         for j in rows {
@@ -177,6 +178,8 @@ public enum Rasterizer {
         }
         let inside = (left: columns.lowerBound + 1, top: rows.lowerBound + 1, right: columns.upperBound - 1, bottom: rows.upperBound - 1)
         guard inside.left <= inside.right, inside.top <= inside.bottom else { return }
-        text(name, x: Double(columns.lowerBound + 2), y: Double(rows.lowerBound + 2), block: 1, imageLabel, clip: inside, on: &canvas)
+        let inset = 2 * labelBlock
+        text(name, x: Double(columns.lowerBound + inset), y: Double(rows.lowerBound + inset), block: labelBlock, imageLabel,
+             clip: inside, on: &canvas)
     }
 }

@@ -40,6 +40,12 @@ public struct RenderRecorder: Hashable, Sendable, CanonicallyWritable {
     public mutating func present<D: Domain>(_ list: DrawList, _ world: inout World<D>) -> Bool {
         let frame = presentCount
         presentCount += 1
+        // The equal value is the common case (a game loop re-presenting its frame) and needs no
+        // formatting; otherwise the canonical bytes decide.
+        if let last = lastList, last == list {
+            skippedIdentical += 1
+            return false
+        }
         let bytes = list.canonicalBytes
         if lastList != nil, bytes == lastBytes, list.droppedCount == lastDropped {
             skippedIdentical += 1
