@@ -5,16 +5,16 @@
 /// (`0b10000`). Glyphs advance 6 pixels (one blank column) and lines 9 pixels (two blank rows).
 /// Lower-case descenders do not fit in seven rows, so `g`, `p`, `q`, `y` sit a little high. Anything
 /// outside the table draws `unknownGlyph`, a hollow box, one box per Unicode scalar.
-enum BitmapFont {
-    static let glyphWidthPixels = 5
-    static let glyphHeightPixels = 7
-    static let advancePixels = 6
-    static let lineHeightPixels = 9
+public enum BitmapFont {
+    public static let glyphWidthPixels = 5
+    public static let glyphHeightPixels = 7
+    public static let advancePixels = 6
+    public static let lineHeightPixels = 9
     /// The first character in `glyphs` (space); the table runs to `~` (126).
     static let firstScalar: UInt32 = 32
 
     /// The seven rows of `scalar`'s glyph, or `unknownGlyph`.
-    static func glyph(_ scalar: Unicode.Scalar) -> [UInt8] {
+    public static func glyph(_ scalar: Unicode.Scalar) -> [UInt8] {
         let index = Int(scalar.value) - Int(firstScalar)
         return index >= 0 && index < glyphs.count ? glyphs[index] : unknownGlyph
     }
