@@ -16,6 +16,7 @@ import Currency
 import Units
 import AdEarnings
 import Marbles
+import SpeckMatch
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -44,4 +45,5 @@ public let allDomains: [DomainEntry] = [
     Units.entry,
     AdEarnings.entry,
     Marbles.entry,
+    SpeckMatch.entry,
 ]
