@@ -1,5 +1,5 @@
 import LockstepCore
-import Platform
+@testable import Platform
 import Testing
 
 /// A 20×20 white page with a coral disc at (10, 10), radius 5: the list most tests start from.
@@ -137,6 +137,13 @@ private let black: [UInt8] = [0, 0, 0, 255]
         var nan = DrawList()
         nan.append(.page(widthPoints: .nan, heightPoints: 10, background: .white))
         #expect(throws: (any Error).self) { _ = try nan.png() }
+        // The work limit: a 20×20 page has 400 pixel tests per full rect; the third rect passes 1,000.
+        var work = DrawList()
+        work.append(.page(widthPoints: 20, heightPoints: 20, background: .white))
+        for _ in 0..<3 { work.append(.rect(x: 0, y: 0, width: 20, height: 20, fill: .red)) }
+        #expect(throws: RenderError.tooMuchWork(limit: 1_000)) { _ = try Rasterizer.image(work, scale: 1, pixelTestLimit: 1_000) }
+        #expect(throws: Never.self) { _ = try Rasterizer.image(work, scale: 1, pixelTestLimit: 1_200) }
+        #expect(Rasterizer.maxPixelTests == 268_435_456)
         #expect(RenderError.pageSize(widthPoints: 300, heightPoints: 10, scale: 16, limit: 4_096).description
             == "page 300.00x10.00 points at scale 16 is not 1...4096 pixels on each side (limit)")
     }

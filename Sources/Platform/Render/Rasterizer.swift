@@ -17,6 +17,8 @@ import LockstepCore
 /// - An image is a light grey box with a darker 1-pixel outline and its name in the font (a
 ///   font pixel is `scale` pixels, inset 2 font pixels), clipped to the box.
 /// - A non-finite coordinate skips that command (or that segment); nothing traps.
+/// - Limits: `maxScale`, `maxSidePixels`, and `maxPixelTests` for the whole raster, past which it
+///   stops with `RenderError.tooMuchWork`.
 public enum Rasterizer {
     /// Largest pixels per point.
     public static let maxScale = 16
@@ -24,6 +26,9 @@ public enum Rasterizer {
     public static let maxSidePixels = 4_096
     /// Largest font-pixel block for text (a 288-pixel line): bounds the cost of a huge size.
     public static let maxTextBlockPixels = 32
+    /// Most pixel-centre tests for one raster (2^28, some 16 full 4096×4096 fills): 10,000
+    /// commands that each cover the whole canvas would otherwise take hours, not fail.
+    public static let maxPixelTests = 1 << 28
 
     /// The image box's fill and outline.
     static let imageFill = DrawColor(name: "imageFill", r: 192, g: 192, b: 192)
@@ -32,6 +37,11 @@ public enum Rasterizer {
 
     /// The raster of `list` at `scale` pixels per point.
     public static func image(_ list: DrawList, scale: Int = 1) throws(RenderError) -> PNGImage {
+        try image(list, scale: scale, pixelTestLimit: maxPixelTests)
+    }
+
+    /// `image(_:scale:)` with a lower work limit, for tests.
+    static func image(_ list: DrawList, scale: Int, pixelTestLimit: Int) throws(RenderError) -> PNGImage {
         guard scale >= 1, scale <= maxScale else { throw .scale(scale, limit: maxScale) }
         guard let pageIndex = list.commands.lastIndex(where: { if case .page = $0 { true } else { false } }),
               case .page(let widthPoints, let heightPoints, let background) = list.commands[pageIndex] else {
@@ -44,8 +54,10 @@ public enum Rasterizer {
             throw .pageSize(widthPoints: widthPoints, heightPoints: heightPoints, scale: scale, limit: maxSidePixels)
         }
         var canvas = RenderCanvas(widthPixels: Int(w), heightPixels: Int(h), background: background)
+        canvas.pixelTestLimit = min(pixelTestLimit, maxPixelTests)
         for command in list.commands[(pageIndex + 1)...] {
             draw(command, scale: s, on: &canvas)
+            if canvas.pixelTests > canvas.pixelTestLimit { throw .tooMuchWork(limit: canvas.pixelTestLimit) }
         }
         return canvas.image
     }
@@ -80,6 +92,7 @@ public enum Rasterizer {
               let rows = RenderCanvas.closedSpan(cy - r, cy + r, limit: canvas.heightPixels) else { return }
         let r2 = r * r
         for j in rows {
+            guard canvas.spend(columns.count) else { return }
             let dy = Double(j) + 0.5 - cy
             for i in columns {
                 let dx = Double(i) + 0.5 - cx
@@ -99,6 +112,7 @@ public enum Rasterizer {
     static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ fill: DrawColor, on canvas: inout RenderCanvas) {
         guard let spans = rectSpans(x, y, w, h, on: canvas) else { return }
         for j in spans.rows {
+            guard canvas.spend(spans.columns.count) else { return }
             for i in spans.columns { canvas.cover(i, j, fill, alpha: Int(fill.a)) }
         }
     }
@@ -118,6 +132,7 @@ public enum Rasterizer {
             let dx = b.x - a.x, dy = b.y - a.y
             let length2 = dx * dx + dy * dy
             for j in rows {
+                guard canvas.spend(columns.count) else { return }
                 let py = Double(j) + 0.5
                 for i in columns {
                     let px = Double(i) + 0.5
@@ -151,6 +166,7 @@ public enum Rasterizer {
             defer { left += BitmapFont.advancePixels * k }
             guard left <= clip.right, left + BitmapFont.glyphWidthPixels * k > clip.left,
                   top <= clip.bottom, top + BitmapFont.glyphHeightPixels * k > clip.top else { continue }
+            guard canvas.spend(BitmapFont.glyphWidthPixels * BitmapFont.glyphHeightPixels * k * k) else { return }
             for (row, bits) in BitmapFont.glyph(scalar).enumerated() {
                 for column in 0..<BitmapFont.glyphWidthPixels where bits >> (4 - column) & 1 == 1 {
                     for dy in 0..<k {
@@ -171,6 +187,7 @@ public enum Rasterizer {
         guard let spans = rectSpans(x, y, w, h, on: canvas) else { return }
         let (columns, rows) = spans
         for j in rows {
+            guard canvas.spend(columns.count) else { return }
             for i in columns {
                 let edge = j == rows.lowerBound || j == rows.upperBound || i == columns.lowerBound || i == columns.upperBound
                 canvas.cover(i, j, edge ? imageOutline : imageFill, alpha: 255)

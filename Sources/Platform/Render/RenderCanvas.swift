@@ -15,6 +15,10 @@ struct RenderCanvas {
     /// translucent stroke once (as one path does), not once per segment. Allocated on first use.
     private var stamps: [Int32] = []
     private var currentStamp: Int32 = 0
+    /// Pixel-centre tests so far, against `Rasterizer.maxPixelTests`.
+    private(set) var pixelTests = 0
+    /// `Rasterizer.maxPixelTests` (lower only in tests, to hit it quickly).
+    var pixelTestLimit = Rasterizer.maxPixelTests
 
     init(widthPixels: Int, heightPixels: Int, background: DrawColor) {
         self.widthPixels = widthPixels
@@ -24,6 +28,13 @@ struct RenderCanvas {
             (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3]) = (background.r, background.g, background.b, background.a)
         }
         self.rgba = rgba
+    }
+
+    /// Counts `count` pixel tests about to be made; false once the raster is over its budget
+    /// (the caller stops, and `Rasterizer` reports `RenderError.tooMuchWork`).
+    mutating func spend(_ count: Int) -> Bool {
+        pixelTests += count
+        return pixelTests <= pixelTestLimit
     }
 
     /// Starts a new shape for `coverOnce`.

@@ -10,6 +10,9 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// on each side, or is not finite.
     case pageSize(widthPoints: Double, heightPoints: Double, scale: Int, limit: Int)
 
+    /// The commands needed more than `limit` pixel tests (`Rasterizer.maxPixelTests`).
+    case tooMuchWork(limit: Int)
+
     public var description: String {
         switch self {
         case .noPage:
@@ -19,6 +22,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .pageSize(let w, let h, let scale, let limit):
             "page \(FixedDecimal.format(w, places: 2))x\(FixedDecimal.format(h, places: 2)) points at scale \(scale) "
                 + "is not 1...\(limit) pixels on each side (limit)"
+        case .tooMuchWork(let limit):
+            "drawing needs more than \(limit) pixel tests (limit): fewer or smaller shapes, or a lower scale"
         }
     }
 }
