@@ -1,26 +1,9 @@
 import LockstepCore
 import LockstepRunner
 import Marbles
-import Testing
 
-/// Runs scenario text through the marbles domain: the trace, or the located error.
-func marblesTrace(_ body: String, faults: String = "") throws(ScenarioError) -> String {
-    let text = "lockstep 1\ndomain marbles\n" + faults + body
-    let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil)
-    let header = try reader.readHeader()
-    var out = MemoryOutput()
-    _ = try Runner.run(Marbles.self, reader: reader, header: header, options: RunOptions(), output: &out)
-    return String(decoding: out.bytes, as: UTF8.self)
-}
-
-/// The output records (indented lines) of a run, without the final state section.
-func marblesRecords(_ body: String, faults: String = "") throws(ScenarioError) -> [String] {
-    let trace = try marblesTrace(body, faults: faults)
-    let events = trace.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("state") && !$0.hasPrefix("---end") }
-    return events.filter { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
-}
-
-/// The error text of a scenario that must not run.
-func marblesError(_ body: String) -> String? {
-    do { _ = try marblesTrace(body); return nil } catch { return error.description }
-}
+/// Scenario text through the marbles domain (LockstepRunner `InlineScenario`); `faults` are header
+/// lines put before the body (`seed 3\nset fault …`).
+func marblesTrace(_ body: String, faults: String = "") throws(ScenarioError) -> String { try InlineScenario.trace(Marbles.self, faults + body) }
+func marblesRecords(_ body: String, faults: String = "") throws(ScenarioError) -> [String] { try InlineScenario.records(Marbles.self, faults + body) }
+func marblesError(_ body: String) -> String? { InlineScenario.error(Marbles.self, body) }
