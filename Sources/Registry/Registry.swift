@@ -11,6 +11,7 @@ import LiveMic
 import Catalog
 import SiteGenerator
 import AlgoPlayer
+import AnimatedSvg
 import Hashtags
 import Currency
 import Units
@@ -40,6 +41,7 @@ public let allDomains: [DomainEntry] = [
     Catalog.entry,
     SiteGenerator.entry,
     AlgoPlayer.entry,
+    AnimatedSvg.entry,
     Hashtags.entry,
     Currency.entry,
     Units.entry,

@@ -15,6 +15,10 @@ public enum DrawCommand: Hashable, Sendable {
     /// An open path through `points`, stroked `lineWidthPoints` wide with round joins and caps,
     /// at `opacity` (0...1, clamped when rasterised) times the colour's alpha.
     case polyline(points: [DrawPoint], stroke: DrawColor, opacity: Double, lineWidthPoints: Double)
+    /// A filled polygon through `points`, closed back to the first point, filled by the even-odd
+    /// rule at pixel centres, at `opacity` (0...1, clamped when rasterised) times the colour's
+    /// alpha. A rotated or skewed shape (an SVG frame) needs it; fewer than 3 points draw nothing.
+    case polygon(points: [DrawPoint], fill: DrawColor, opacity: Double)
     /// A filled axis-aligned rectangle, top-left corner at (x, y); a negative size extends left/up.
     case rect(x: Double, y: Double, width: Double, height: Double, fill: DrawColor)
     /// Text whose top-left is at (x, y); `\n` starts a new line.
@@ -32,6 +36,7 @@ public enum DrawCommand: Hashable, Sendable {
         case .page: "draw.page"
         case .circle: "draw.circle"
         case .polyline: "draw.polyline"
+        case .polygon: "draw.polygon"
         case .rect: "draw.rect"
         case .textBox: "draw.text"
         case .image: "draw.image"
@@ -59,6 +64,15 @@ public enum DrawCommand: Hashable, Sendable {
             }
             let line = r.int("points", points.count).word("stroke", stroke.name).fixed("opacity", opacity, p)
                 .fixed("width", width, p)
+            return path.isEmpty ? line : line.with("path", .tuple(path))
+        case .polygon(let points, let fill, let opacity):
+            var path: [Value] = []
+            path.reserveCapacity(points.count * 2)
+            for point in points {
+                path.append(.fixed(point.x, places: p))
+                path.append(.fixed(point.y, places: p))
+            }
+            let line = r.int("points", points.count).word("fill", fill.name).fixed("opacity", opacity, p)
             return path.isEmpty ? line : line.with("path", .tuple(path))
         case .rect(let x, let y, let w, let h, let fill):
             return r.fixed("x", x, p).fixed("y", y, p).fixed("w", w, p).fixed("h", h, p).word("fill", fill.name)

@@ -42,6 +42,8 @@ public struct DrawList: Hashable, Sendable {
         switch command {
         case .polyline(let points, _, _, _) where points.count > DrawList.maxPolylinePoints:
             return .tooManyPoints(count: points.count, limit: DrawList.maxPolylinePoints)
+        case .polygon(let points, _, _) where points.count > DrawList.maxPolylinePoints:
+            return .tooManyPoints(count: points.count, limit: DrawList.maxPolylinePoints)
         case .textBox(_, _, let text, _, _):
             var scalars = 0
             for _ in text.unicodeScalars {

@@ -75,6 +75,9 @@ public enum Rasterizer {
                      half: max(width * s / 2, 0.5), on: &canvas)
         case .rect(let x, let y, let w, let h, let fill):
             rect(x * s, y * s, w * s, h * s, fill, on: &canvas)
+        case .polygon(let points, let fill, let opacity):
+            let o = opacity.isNaN ? 0 : min(1, max(0, opacity))
+            polygon(points.map { DrawPoint(x: $0.x * s, y: $0.y * s) }, fill, alpha: Int((Double(fill.a) * o).rounded()), on: &canvas)
         case .textBox(let x, let y, let text, let size, let color):
             let block = size * s / Double(BitmapFont.lineHeightPixels)
             guard size > 0, block.isFinite else { return }
@@ -114,6 +117,37 @@ public enum Rasterizer {
         for j in spans.rows {
             guard canvas.spend(spans.columns.count) else { return }
             for i in spans.columns { canvas.cover(i, j, fill, alpha: Int(fill.a)) }
+        }
+    }
+
+    /// Even-odd fill at pixel centres: on each row, the crossings of the row's centre line with
+    /// the edges (half-open in y, so a vertex is counted once), sorted; pixels whose centre lies
+    /// between a pair are covered.
+    static func polygon(_ points: [DrawPoint], _ fill: DrawColor, alpha: Int, on canvas: inout RenderCanvas) {
+        guard points.count >= 3, alpha > 0, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+        var minX = points[0].x, maxX = points[0].x, minY = points[0].y, maxY = points[0].y
+        for p in points { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+        guard let columns = RenderCanvas.halfOpenSpan(minX, maxX, limit: canvas.widthPixels),
+              let rows = RenderCanvas.halfOpenSpan(minY, maxY, limit: canvas.heightPixels) else { return }
+        var crossings: [Double] = []
+        for j in rows {
+            guard canvas.spend(columns.count + points.count) else { return }
+            let y = Double(j) + 0.5
+            crossings.removeAll(keepingCapacity: true)
+            for k in points.indices {
+                let a = points[k], b = points[(k + 1) % points.count]
+                guard (a.y <= y && y < b.y) || (b.y <= y && y < a.y) else { continue }
+                crossings.append(a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x))
+            }
+            crossings.sort()
+            var pair = 0
+            while pair + 1 < crossings.count {
+                // Centres i + 0.5 in [lo, hi): i from ⌈lo − 0.5⌉ to ⌈hi − 0.5⌉ − 1.
+                let first = max(columns.lowerBound, Int(max(-1, (crossings[pair] - 0.5).rounded(.up))))
+                let last = min(columns.upperBound, Int(min(Double(columns.upperBound + 1), (crossings[pair + 1] - 0.5).rounded(.up))) - 1)
+                if first <= last { for i in first...last { canvas.cover(i, j, fill, alpha: alpha) } }
+                pair += 2
+            }
         }
     }
 
