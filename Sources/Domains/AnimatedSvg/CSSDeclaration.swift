@@ -8,7 +8,7 @@ struct CSSDeclaration: Hashable, Sendable {
     /// Whether `!important` was written; the subset treats it as a normal declaration (E1).
     var important: Bool
     /// The first character of the property name.
-    var at: SourceLocation
+    var at: SvgLocation
 }
 
 extension CSSParseState {

@@ -3,7 +3,7 @@
 struct CSSKeyframes: Hashable, Sendable {
     var name: String
     /// The `@` of the rule.
-    var at: SourceLocation
+    var at: SvgLocation
     /// The valid keyframe blocks in source order, duplicates included: E5 lets the later of two
     /// keyframes at one offset win per property, which only the caller's tracks can decide.
     var blocks: [CSSKeyframeBlock]
@@ -16,7 +16,7 @@ struct CSSKeyframeBlock: Hashable, Sendable {
     /// Includes `animation-timing-function`, which the caller interprets (E5).
     var declarations: [CSSDeclaration]
     /// The first character of the selector list.
-    var at: SourceLocation
+    var at: SvgLocation
 }
 
 extension CSSParseState {

@@ -18,7 +18,7 @@ struct CSSParseState {
     /// At most this many keyframe blocks in one `@keyframes` (section K's 256 keyframes).
     static let maxKeyframeBlocks = 256
 
-    init(_ text: String, startingAt start: SourceLocation) {
+    init(_ text: String, startingAt start: SvgLocation) {
         source = CSSSource(text, startingAt: start)
         diagnostics = source.diagnostics
     }

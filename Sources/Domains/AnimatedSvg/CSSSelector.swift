@@ -7,7 +7,7 @@ struct CSSCompoundSelector: Hashable, Sendable {
     var ids: [String]
     var classes: [String]
     /// The first character of the selector.
-    var at: SourceLocation
+    var at: SvgLocation
 
     /// `*` counts nothing, as in CSS.
     var specificity: CSSSpecificity {

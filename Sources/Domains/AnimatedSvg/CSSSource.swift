@@ -1,5 +1,5 @@
 /// CSS text prepared for scanning: an array of scalars with comments blanked out, plus a way back
-/// from an index to the `SourceLocation` of section K.
+/// from an index to the `SvgLocation` of section K.
 ///
 /// Why blank comments instead of removing them: every later stage keeps working with indices into
 /// one array, so a location is always the original line:column, and a comment still separates
@@ -12,7 +12,7 @@ struct CSSSource {
     private(set) var blanked: [Bool]
     /// Index of the first scalar of every line after the first.
     private var lineStarts: [Int]
-    private let start: SourceLocation
+    private let start: SvgLocation
 
     /// Problems found while preparing: unterminated comments and strings, the length limit.
     private(set) var diagnostics: [Diagnostic] = []
@@ -20,7 +20,7 @@ struct CSSSource {
     /// Longest text read, in scalars (4 MiB); the rest is ignored so a huge `<style>` cannot stall.
     static let maxScalars = 4 * 1024 * 1024
 
-    init(_ text: String, startingAt start: SourceLocation) {
+    init(_ text: String, startingAt start: SvgLocation) {
         self.start = start
         var all: [Unicode.Scalar] = []
         var overLimit = false
@@ -50,7 +50,7 @@ struct CSSSource {
     subscript(index: Int) -> Unicode.Scalar { scalars[index] }
 
     /// The line:column of the scalar at `index` (`index == count` is the position after the end).
-    func location(_ index: Int) -> SourceLocation {
+    func location(_ index: Int) -> SvgLocation {
         // Binary search: the number of line starts at or before `index`.
         var low = 0
         var high = lineStarts.count
@@ -59,9 +59,9 @@ struct CSSSource {
             if lineStarts[mid] <= index { low = mid + 1 } else { high = mid }
         }
         if low == 0 {
-            return SourceLocation(line: start.line, column: start.column + index)
+            return SvgLocation(line: start.line, column: start.column + index)
         }
-        return SourceLocation(line: start.line + low, column: index - lineStarts[low - 1] + 1)
+        return SvgLocation(line: start.line + low, column: index - lineStarts[low - 1] + 1)
     }
 
     /// The text of `range`, as a String.

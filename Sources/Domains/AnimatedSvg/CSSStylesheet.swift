@@ -12,7 +12,7 @@ enum CSSParser {
     /// Parses a stylesheet whose first scalar is at `startingAt`. Never fails: anything it cannot
     /// use is skipped with a diagnostic, and open blocks are closed at the end, as CSS does.
     /// `firstRuleOrder` lets the caller number rules across several `<style>` elements.
-    static func stylesheet(_ text: String, startingAt: SourceLocation, firstRuleOrder: Int = 0) -> CSSStylesheet {
+    static func stylesheet(_ text: String, startingAt: SvgLocation, firstRuleOrder: Int = 0) -> CSSStylesheet {
         var state = CSSParseState(text, startingAt: startingAt)
         var rules: [CSSRule] = []
         var keyframes: [CSSKeyframes] = []
@@ -60,7 +60,7 @@ enum CSSParser {
     }
 
     /// Parses the text of a `style` attribute whose first scalar is at `startingAt`.
-    static func declarations(_ text: String, startingAt: SourceLocation) -> ([CSSDeclaration], [Diagnostic]) {
+    static func declarations(_ text: String, startingAt: SvgLocation) -> ([CSSDeclaration], [Diagnostic]) {
         var state = CSSParseState(text, startingAt: startingAt)
         let declarations = state.declarations(0..<state.source.count)
         return (declarations, state.diagnostics)

@@ -13,5 +13,5 @@ struct CSSWinner: Hashable, Sendable {
     var value: String
     var source: CSSWinnerSource
     /// The property name in the `style` attribute or rule, or the attribute's name.
-    var at: SourceLocation
+    var at: SvgLocation
 }

@@ -20,7 +20,7 @@ struct CssAnimation: Hashable, Sendable {
     var fillMode: FillMode
     var tracks: [Track]
     /// The `animation` (or `animation-name`) declaration.
-    var at: SourceLocation
+    var at: SvgLocation
 
     /// AD = d × count, rounded half to even to whole ns; `nil` (∞) for infinite or above 600 s.
     var activeNanoseconds: Int64? {
@@ -66,7 +66,7 @@ struct CssAnimation: Hashable, Sendable {
 /// Reads an element's `animation*` declarations (E2) against the stylesheet's `@keyframes` (E5).
 struct CssAnimationReader {
     /// The winning declaration of a property on this element (after E1), if any.
-    var declaration: (String) -> (value: String, at: SourceLocation)?
+    var declaration: (String) -> (value: String, at: SvgLocation)?
     /// The last `@keyframes` with a name (E2: a name defined twice, the last wins).
     var keyframes: (String) -> CSSKeyframes?
     /// F1 for a property of this element, for constructed 0% / 100% ends.
@@ -95,7 +95,7 @@ struct CssAnimationReader {
     func read(diagnostics: inout [Diagnostic]) -> [CssAnimation] {
         for p in Self.refusedProperties { if let d = declaration(p) { diagnostics.append(Diagnostic(.reject, "cssProperty", at: d.at, "\(p) is outside the subset")) } }
         var entries: [Entry] = []
-        var at = SourceLocation(line: 1, column: 1)
+        var at = SvgLocation(line: 1, column: 1)
         if let shorthand = declaration("animation") {
             at = shorthand.at
             for piece in CSSList.splitTopLevelCommas(shorthand.value) {
@@ -187,7 +187,7 @@ struct CssAnimationReader {
     /// E5: a track per property from the keyframes that declare it; a missing 0% or 100% gets the
     /// underlying value (F1), shaped like the other end for transforms (F2).
     func buildTracks(_ frames: CSSKeyframes, easing: TimingFunction, diagnostics: inout [Diagnostic]) -> [CssAnimation.Track] {
-        struct Key { var offset: Double; var text: String; var easing: TimingFunction?; var at: SourceLocation; var order: Int }
+        struct Key { var offset: Double; var text: String; var easing: TimingFunction?; var at: SvgLocation; var order: Int }
         var properties: [String] = []
         var keys: [String: [Key]] = [:]
         var order = 0

@@ -6,9 +6,9 @@
 enum CompileError: Error, Hashable, Sendable {
     /// J6: a `<use>` still leads to an `<image>` (H switched off): the zero-size image assertion
     /// `width > 0 && height > 0`, at the `<` of the first such `<use>` in document order.
-    case compileFailed(at: SourceLocation)
+    case compileFailed(at: SvgLocation)
     /// A live `data:` image that does not pass J3: the pipeline skipped `validateImages`.
-    case imageNotValidated(at: SourceLocation, ImageProblem)
+    case imageNotValidated(at: SvgLocation, ImageProblem)
     /// More distinct images than a u16 count holds, or a payload over a u32 length.
     case limit(String)
 }

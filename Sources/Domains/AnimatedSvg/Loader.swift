@@ -155,7 +155,7 @@ struct Loader {
         let viewport = Viewport(root: doc.elements[XMLDocument.root])
         for i in doc.elements.indices where !consumed[i].isEmpty {
             let winners = consumed[i]
-            func declaration(_ name: String) -> (value: String, at: SourceLocation)? {
+            func declaration(_ name: String) -> (value: String, at: SvgLocation)? {
                 winners.last { $0.property == name }.map { (trim($0.value), $0.at) }
             }
             let animationReader = CssAnimationReader(

@@ -3,11 +3,11 @@
 
 /// A 1-based position in the SVG text, counted in Unicode scalars after XML end-of-line
 /// normalisation (CR LF and a lone CR both count as one line break).
-struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+struct SvgLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
     var line: Int
     var column: Int
 
-    static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+    static func < (a: SvgLocation, b: SvgLocation) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
 
@@ -28,10 +28,10 @@ enum DiagnosticKind: String, Sendable, Hashable {
 struct Diagnostic: Error, Hashable, Sendable {
     var kind: DiagnosticKind
     var code: String
-    var at: SourceLocation
+    var at: SvgLocation
     var detail: String
 
-    init(_ kind: DiagnosticKind, _ code: String, at: SourceLocation, _ detail: String) {
+    init(_ kind: DiagnosticKind, _ code: String, at: SvgLocation, _ detail: String) {
         self.kind = kind
         self.code = code
         self.at = at
@@ -52,16 +52,16 @@ struct XMLAttribute: Hashable, Sendable {
     /// The value with entities and character references replaced.
     var value: String
     /// The first character of the name.
-    var at: SourceLocation
+    var at: SvgLocation
     /// The first character inside the quotes.
-    var valueAt: SourceLocation
+    var valueAt: SvgLocation
 }
 
 /// A child of an element: another element (by index into `XMLDocument.elements`) or text.
 enum XMLChild: Hashable, Sendable {
     case element(Int)
     /// Character data (entities replaced; CDATA sections included as they are) and where it starts.
-    case text(String, SourceLocation)
+    case text(String, SvgLocation)
 }
 
 struct XMLElement: Hashable, Sendable {
@@ -70,7 +70,7 @@ struct XMLElement: Hashable, Sendable {
     var attributes: [XMLAttribute]
     var children: [XMLChild]
     /// The `<` of the start tag.
-    var at: SourceLocation
+    var at: SvgLocation
     /// The parent's index; `nil` for the root.
     var parent: Int?
     /// Set by later stages to drop the element (and its subtree) from the output without
@@ -91,7 +91,7 @@ struct XMLDocument: Hashable, Sendable {
 /// A malformed document (`xmlMalformed`, kind error): the message and where it went wrong.
 struct XMLError: Error, Hashable, Sendable {
     var message: String
-    var at: SourceLocation
+    var at: SvgLocation
 }
 
 // MARK: - Animatable values

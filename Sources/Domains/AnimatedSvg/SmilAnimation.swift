@@ -32,7 +32,7 @@ struct SmilAnimation: Hashable, Sendable {
     /// Document order among all animations: the sandwich's second key (D7).
     var order: Int
     /// The element's `<`.
-    var at: SourceLocation
+    var at: SvgLocation
 
     /// Periodic (I1): repeats forever with a finite simple duration.
     var isPeriodic: Bool { activeNanoseconds == nil && simpleNanoseconds != nil }

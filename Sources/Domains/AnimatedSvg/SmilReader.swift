@@ -26,12 +26,38 @@ struct SmilReader {
         do throws(Refusal) { return .success(try readOrThrow(index, order: order)) } catch { return .failure(error.diagnostic) }
     }
 
-    private func refuse(_ code: String, _ at: SourceLocation, _ detail: String, kind: DiagnosticKind = .reject) -> Refusal {
+    private func refuse(_ code: String, _ at: SvgLocation, _ detail: String, kind: DiagnosticKind = .reject) -> Refusal {
         Refusal(diagnostic: Diagnostic(kind, code, at: at, detail))
     }
 
     private func readOrThrow(_ index: Int, order: Int) throws(Refusal) -> SmilAnimation {
+        var a = try readAnimation(index, order: order)
+        a.target = try target(of: document.elements[index])
+        return a
+    }
+
+    /// The target: `href` (or `xlink:href`), else the parent. Resolved last, so a document's own
+    /// errors (W76) are reported before a missing target.
+    private func target(of e: XMLElement) throws(Refusal) -> Int {
+        let name = e.name
+        // The target: href (or xlink:href), else the parent.
+        var target = 0
+        if let href = e.attribute("href") ?? e.attribute("xlink:href") {
+            guard href.value.hasPrefix("#"), let t = elementWithID(String(href.value.dropFirst())) else {
+                throw refuse("target", href.at, "<\(name)> targets '\(href.value)', which names no element")
+            }
+            target = t
+        } else {
+            guard let p = e.parent else { throw refuse("target", e.at, "<\(name)> has no parent to animate") }
+            target = p
+        }
+
+        return target
+    }
+
+    private func readAnimation(_ index: Int, order: Int) throws(Refusal) -> SmilAnimation {
         let e = document.elements[index]
+        let target = 0
         let name = e.name
         // A2: any other attribute (besides id and namespace declarations) refuses the animation.
         var allowed = Self.timingAttributes + Self.valueAttributes + ["id", "href", "xlink:href"]
@@ -44,18 +70,6 @@ struct SmilReader {
             if case .element(let c) = child, document.elements[c].name == "mpath" {
                 throw refuse("unsupportedAttribute", document.elements[c].at, "<mpath> is outside the subset; use the path attribute")
             }
-        }
-
-        // The target: href (or xlink:href), else the parent.
-        let target: Int
-        if let href = e.attribute("href") ?? e.attribute("xlink:href") {
-            guard href.value.hasPrefix("#"), let t = elementWithID(String(href.value.dropFirst())) else {
-                throw refuse("target", href.at, "<\(name)> targets '\(href.value)', which names no element")
-            }
-            target = t
-        } else {
-            guard let p = e.parent else { throw refuse("target", e.at, "<\(name)> has no parent to animate") }
-            target = p
         }
 
         // Timing (C1, C2).
@@ -200,6 +214,8 @@ struct SmilReader {
             }
         }
         var values: [AnimValue] = []
+        // The values as written, for D4: discrete values are written verbatim.
+        var written: [String] = []
         var mode = SmilAnimation.ValuesMode.values
         var valuesAttribute: XMLAttribute?
         if let v = e.attribute("values") {
@@ -208,10 +224,12 @@ struct SmilReader {
             if pieces.count > 1, pieces.last == "" { pieces.removeLast() }
             guard pieces.count <= Self.maxValues else { throw refuse("limit", v.at, "\(pieces.count) values, over the limit of \(Self.maxValues)") }
             for piece in pieces { values.append(try parse(v, piece)) }
+            written = pieces
         } else if let from = e.attribute("from") {
             let f = try parse(from, from.value)
             if let to = e.attribute("to") {
                 values = [f, try parse(to, to.value)]; mode = .fromTo
+                written = [trim(from.value), trim(to.value)]
             } else if let by = e.attribute("by") {
                 let b = try parse(by, by.value)
                 // from + by: for one transform function the parameters add (not the functions).
@@ -226,6 +244,7 @@ struct SmilReader {
         } else if let to = e.attribute("to") {
             if transformKind != nil { throw refuse("transformTo", to.at, "<animateTransform> with to only cannot be interpolated against a list; give from") }
             values = [try parse(to, to.value), try parse(to, to.value)]; mode = .to
+            written = [trim(to.value), trim(to.value)]
         } else {
             throw refuse("noValues", e.at, "<\(name)> has no values, from, to or by")
         }
@@ -283,6 +302,9 @@ struct SmilReader {
                 easing.append(.cubicBezier(x1: numbers[0]!, y1: numbers[1]!, x2: numbers[2]!, y2: numbers[3]!))
             }
         }
+        if calcMode == .discrete, !additive, !accumulate, mode != .by, written.count == values.count {
+            values = written.map { .keyword($0) }
+        }
         let kind: SmilAnimation.Kind = transformKind.map { .transform($0) } ?? .animate
         return SmilAnimation(kind: kind, target: target, attribute: attribute, beginNanoseconds: begin, simpleNanoseconds: simple,
                              activeNanoseconds: active, freeze: freeze,
@@ -293,9 +315,15 @@ struct SmilReader {
     /// `begin`/`end`: one offset value (C1). Events, syncbases, lists and `indefinite` are refused.
     private func offset(_ e: XMLElement, _ name: String, default value: Int64) throws(Refusal) -> Int64 {
         guard let a = e.attribute(name) else { return value }
-        // Anything that is not one signed clock value is an event, syncbase, list or indefinite.
-        if eventBeginStartsAtZero, case .failure = parseSmilClock(trim(a.value)) { return 0 }
-        return try clock(a, code: "beginKind", signed: true)
+        // Anything that is not one signed clock value is an event, syncbase, list or indefinite:
+        // the element as a whole is outside the subset, so the location is its `<` (W75).
+        switch parseSmilClock(trim(a.value)) {
+        case .success(let ns): return ns
+        case .failure(.timeRange): throw refuse("timeRange", a.at, "\(name)=\"\(a.value)\" is above 600 s")
+        case .failure:
+            if eventBeginStartsAtZero { return 0 }
+            throw refuse("beginKind", e.at, "\(name)=\"\(a.value)\": only one offset value is supported (no events, syncbases, lists or indefinite)")
+        }
     }
 
     private func clock(_ a: XMLAttribute, code: String, signed: Bool = false) throws(Refusal) -> Int64 {

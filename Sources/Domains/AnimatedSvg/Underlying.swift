@@ -65,8 +65,8 @@ struct Viewport: Sendable {
 
 /// E7: `offset-path`, `offset-rotate` and a static `offset-distance`.
 enum CssMotionReader {
-    static func read(path: (value: String, at: SourceLocation), rotate: (value: String, at: SourceLocation)?,
-                     distance: (value: String, at: SourceLocation)?) -> Result<FrameWriter.CssMotion, Diagnostic> {
+    static func read(path: (value: String, at: SvgLocation), rotate: (value: String, at: SvgLocation)?,
+                     distance: (value: String, at: SvgLocation)?) -> Result<FrameWriter.CssMotion, Diagnostic> {
         let text = path.value
         guard text.hasPrefix("path("), text.hasSuffix(")") else {
             return .failure(Diagnostic(.reject, "declaration", at: path.at, "offset-path supports path(\"…\") only"))

@@ -155,7 +155,7 @@ enum UseExpansion {
     }
 
     struct OffsetProblem: Error, Hashable, Sendable {
-        var at: SourceLocation
+        var at: SvgLocation
         var detail: String
     }
 

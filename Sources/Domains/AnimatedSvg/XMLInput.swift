@@ -36,7 +36,7 @@ enum XMLInput {
                 i += 1
                 continue
             }
-            let here = SourceLocation(line: line, column: column)
+            let here = SvgLocation(line: line, column: column)
             let length: Int
             var lowSecond: UInt8 = 0x80
             var highSecond: UInt8 = 0xBF
@@ -96,7 +96,7 @@ enum XMLInput {
 
     private static func notAllowed(_ v: UInt32, _ line: Int, _ column: Int) -> XMLError {
         XMLError(message: "character \(XMLInput.hexScalar(v)) is not allowed in an XML document",
-                 at: SourceLocation(line: line, column: column))
+                 at: SvgLocation(line: line, column: column))
     }
 
     /// `U+XXXX`, for messages about characters that cannot be shown as themselves.

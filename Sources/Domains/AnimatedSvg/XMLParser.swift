@@ -34,7 +34,7 @@ enum XMLParser {
         guard bytes.count <= limits.maxInputBytes else {
             return .failure(XMLError(
                 message: "the input is \(bytes.count) bytes, beyond the limit maxInputBytes = \(limits.maxInputBytes)",
-                at: SourceLocation(line: 1, column: 1)))
+                at: SvgLocation(line: 1, column: 1)))
         }
         switch XMLInput.prepare(bytes) {
         case .failure(let error):
@@ -90,7 +90,7 @@ private struct XMLParseState {
     private var elements: [XMLElement] = []
     /// Character data collected for the innermost open element since its last child element.
     private var text: [UInt8] = []
-    private var textAt: SourceLocation?
+    private var textAt: SvgLocation?
     /// Reused buffer for one attribute value.
     private var value: [UInt8] = []
 
@@ -102,7 +102,7 @@ private struct XMLParseState {
 
     // MARK: - Cursor
 
-    private var here: SourceLocation { SourceLocation(line: line, column: column) }
+    private var here: SvgLocation { SvgLocation(line: line, column: column) }
 
     private func peek(_ offset: Int = 0) -> UInt8? {
         let i = pos + offset
@@ -167,7 +167,7 @@ private struct XMLParseState {
         }
     }
 
-    private func fail(_ message: String, at location: SourceLocation) -> XMLError {
+    private func fail(_ message: String, at location: SvgLocation) -> XMLError {
         XMLError(message: message, at: location)
     }
 

@@ -1,7 +1,8 @@
+import LockstepCore
 import Testing
 @testable import AnimatedSvg
 
-private func loc(_ line: Int, _ column: Int) -> AnimatedSvg.SourceLocation { AnimatedSvg.SourceLocation(line: line, column: column) }
+private func loc(_ line: Int, _ column: Int) -> SvgLocation { SvgLocation(line: line, column: column) }
 
 private func sheet(_ text: String, _ line: Int = 1, _ column: Int = 1) -> CSSStylesheet {
     CSSParser.stylesheet(text, startingAt: loc(line, column))

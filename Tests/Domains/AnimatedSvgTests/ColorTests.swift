@@ -1,3 +1,4 @@
+import LockstepCore
 import Testing
 @testable import AnimatedSvg
 

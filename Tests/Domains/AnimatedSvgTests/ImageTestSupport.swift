@@ -1,3 +1,4 @@
+import LockstepCore
 @testable import AnimatedSvg
 
 /// A compact hand-built tree for tests (nothing parses XML in this part).
@@ -19,18 +20,18 @@ func document(_ root: Node) -> XMLDocument {
     func add(_ node: Node, parent: Int?) -> XMLChild {
         switch node {
         case .text(let text):
-            return .text(text, SourceLocation(line: line, column: 99))
+            return .text(text, SvgLocation(line: line, column: 99))
         case .element(let name, let attributes, let children):
             line += 1
             let here = line
             let index = doc.elements.count
             let attrs = attributes.enumerated().map { k, pair in
                 XMLAttribute(name: pair.0, value: pair.1,
-                             at: SourceLocation(line: here, column: 10 * (k + 1)),
-                             valueAt: SourceLocation(line: here, column: 10 * (k + 1) + pair.0.count + 2))
+                             at: SvgLocation(line: here, column: 10 * (k + 1)),
+                             valueAt: SvgLocation(line: here, column: 10 * (k + 1) + pair.0.count + 2))
             }
             doc.elements.append(XMLElement(name: name, attributes: attrs, children: [],
-                                           at: SourceLocation(line: here, column: 1), parent: parent))
+                                           at: SvgLocation(line: here, column: 1), parent: parent))
             var kids: [XMLChild] = []
             for child in children { kids.append(add(child, parent: index)) }
             doc.elements[index].children = kids
@@ -41,7 +42,7 @@ func document(_ root: Node) -> XMLDocument {
     return doc
 }
 
-func at(_ line: Int, _ column: Int) -> SourceLocation { SourceLocation(line: line, column: column) }
+func at(_ line: Int, _ column: Int) -> SvgLocation { SvgLocation(line: line, column: column) }
 
 /// A minimal serialisation of the live tree (no escaping; test values need none).
 func render(_ doc: XMLDocument, _ index: Int = XMLDocument.root) -> String {

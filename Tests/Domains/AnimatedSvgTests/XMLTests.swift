@@ -1,3 +1,4 @@
+import LockstepCore
 import Testing
 @testable import AnimatedSvg
 
@@ -14,8 +15,8 @@ private func failure(_ bytes: [UInt8], limits: XMLLimits = .standard) -> XMLErro
     return nil
 }
 
-private func loc(_ line: Int, _ column: Int) -> AnimatedSvg.SourceLocation {
-    AnimatedSvg.SourceLocation(line: line, column: column)
+private func loc(_ line: Int, _ column: Int) -> SvgLocation {
+    SvgLocation(line: line, column: column)
 }
 
 private func body(_ s: String) throws -> String {
