@@ -29,14 +29,14 @@ extension AnimatedSvg {
             world.emit(Record("svg").string("text", String(decoding: body, as: UTF8.self)))
         }
         if png {
-            var diagnostics: [Diagnostic] = []
-            guard let doc = c.result.document(frame: i, diagnostics: &diagnostics), !bytes.isEmpty else {
+            // The PNG is drawn from the stored body itself (parsed back), so it shows exactly what
+            // the flipbook holds: images as `vgimg:K` boxes, a blank frame as nothing at all.
+            guard !bytes.isEmpty, case .success(let doc) = XMLParser.parse(Array(bodyBytes(bytes, images: c.result.images))) else {
                 world.reject("inspect", "blankFrame", { $0.int("frame", i) })
                 return
             }
-            let list = SvgDrawing.drawList(doc)
             do {
-                world.artifact("frame-\(i).png", try list.png(scale: 1))
+                world.artifact("frame-\(i).png", try SvgDrawing.drawList(doc).png(scale: 1))
             } catch {
                 world.reject("inspect", "render", { $0.string("detail", "\(error)") })
             }
