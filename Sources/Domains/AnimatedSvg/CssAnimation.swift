@@ -245,7 +245,7 @@ struct CssAnimationReader {
                 break
             }
             guard ok else { continue }
-            tracks.append(.init(attribute: attribute, track: KeyframeTrack(values: values, keyTimes: offsets, calcMode: .linear, easing: easings)))
+            tracks.append(.init(attribute: attribute, track: KeyframeTrack(keyValues: values, keyTimes: offsets, calcMode: .linear, easing: easings)))
         }
         return tracks
     }

@@ -3,7 +3,8 @@
 struct KeyframeTrack: Hashable, Sendable {
     enum CalcMode: String, Hashable, Sendable { case linear, discrete, paced, spline }
 
-    var values: [AnimValue]
+    /// The values at the key times (named apart from `Dictionary.values` for the lint).
+    var keyValues: [AnimValue]
     /// One per value (computed when the source gave none).
     var keyTimes: [Double]
     var calcMode: CalcMode
@@ -36,21 +37,21 @@ struct KeyframeTrack: Hashable, Sendable {
     /// The value at progress `p` (D3–D5). SMIL readers make a list with keywords `.discrete` (D4);
     /// a CSS track keeps `.linear`, and a keyword pair flips halfway, as CSS animates discretely. `beforeFlag` reaches CSS step easing (E4).
     func value(at p: Double, beforeFlag: Bool = false) -> AnimValue {
-        let n = values.count
+        let n = keyValues.count
         precondition(n >= 1 && keyTimes.count == n)
-        if n == 1 { return values[0] }
+        if n == 1 { return keyValues[0] }
         if calcMode == .discrete {
             var j = 0
             while j + 1 < n, keyTimes[j + 1] <= p { j += 1 }
-            return values[j]
+            return keyValues[j]
         }
         var j = 0
         while j + 1 <= n - 2, keyTimes[j + 1] <= p { j += 1 }
         let span = keyTimes[j + 1] - keyTimes[j]
-        if span <= 0 { return values[j + 1] }
+        if span <= 0 { return keyValues[j + 1] }
         var u = (p - keyTimes[j]) / span
         if j < easing.count { u = easing[j].output(u, beforeFlag: beforeFlag) }
-        let a = values[j], b = values[j + 1]
+        let a = keyValues[j], b = keyValues[j + 1]
         if !a.isInterpolable || !b.isInterpolable || !AnimValue.compatible(a, b) {
             // CSS discrete animation (and a keyword met inside a linear list) flips halfway.
             return u < 0.5 ? a : b

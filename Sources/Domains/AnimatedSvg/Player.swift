@@ -60,6 +60,7 @@ extension AnimatedSvg {
             }
             world.emit(r)
         }
+        s.decodeBudget += result.images.count
         let ticker = animated || world.isOn(.tickerForStaticFile)
         s.current = AnimatedSvgState.Loaded(framesId: s.loads, result: result, playing: ticker, positionNanoseconds: 0,
                                             since: world.elapsed, tickerActive: ticker, displayed: nil, frameSwitches: 0, ticks: 0)

@@ -48,10 +48,10 @@ struct SmilAnimation: Hashable, Sendable {
     func value(at point: IterationPoint, below: AnimValue) -> AnimValue {
         if case .set(let text) = kind { return .keyword(text) }
         var t = track
-        if mode == .to { t.values[0] = below }
+        if mode == .to { t.keyValues[0] = below }
         var v = t.value(at: point.progress)
         // D7: accumulation, never for to-animations or values that only switch.
-        if accumulate, point.iteration >= 1, mode != .to, t.calcMode != .discrete, let last = t.values.last {
+        if accumulate, point.iteration >= 1, mode != .to, t.calcMode != .discrete, let last = t.keyValues.last {
             v = AnimValue.accumulate(v, last: last, times: point.iteration)
         }
         return v

@@ -167,7 +167,7 @@ struct SmilReader {
             let text = trim(to.value)
             return SmilAnimation(kind: .set(text), target: target, attribute: attribute, beginNanoseconds: begin,
                                  simpleNanoseconds: simple, activeNanoseconds: active, freeze: freeze,
-                                 track: KeyframeTrack(values: [.keyword(text)], keyTimes: [0], calcMode: .discrete, easing: []),
+                                 track: KeyframeTrack(keyValues: [.keyword(text)], keyTimes: [0], calcMode: .discrete, easing: []),
                                  mode: .to, additive: false, accumulate: false, order: order, at: e.at)
         }
 
@@ -196,7 +196,7 @@ struct SmilReader {
             }
             return SmilAnimation(kind: .motion(MotionSpec(path: path, rotate: rotate)), target: target, attribute: attribute,
                                  beginNanoseconds: begin, simpleNanoseconds: simple, activeNanoseconds: active, freeze: freeze,
-                                 track: KeyframeTrack(values: [.number(0), .number(1)], keyTimes: [0, 1], calcMode: .linear, easing: []),
+                                 track: KeyframeTrack(keyValues: [.number(0), .number(1)], keyTimes: [0, 1], calcMode: .linear, easing: []),
                                  mode: .values, additive: false, accumulate: false, order: order, at: e.at)
         }
 
@@ -308,7 +308,7 @@ struct SmilReader {
         let kind: SmilAnimation.Kind = transformKind.map { .transform($0) } ?? .animate
         return SmilAnimation(kind: kind, target: target, attribute: attribute, beginNanoseconds: begin, simpleNanoseconds: simple,
                              activeNanoseconds: active, freeze: freeze,
-                             track: KeyframeTrack(values: values, keyTimes: keyTimes, calcMode: calcMode, easing: easing),
+                             track: KeyframeTrack(keyValues: values, keyTimes: keyTimes, calcMode: calcMode, easing: easing),
                              mode: mode, additive: additive, accumulate: accumulate, order: order, at: e.at)
     }
 

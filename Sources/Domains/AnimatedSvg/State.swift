@@ -23,6 +23,8 @@ public struct AnimatedSvgState: Sendable {
     var current: Loaded?
     var cache = ImageCache()
     var viewPaused = false
+    /// The decodes one pass per load may cost: the sum of each load's image count (J5).
+    var decodeBudget = 0
     /// Ticks that arrived while nothing was animating or the view was paused.
     var idleTicks = 0
 
