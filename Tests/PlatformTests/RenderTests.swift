@@ -35,6 +35,8 @@ private let black: [UInt8] = [0, 0, 0, 255]
              "draw.polyline points=2 stroke=red opacity=0.50 width=2.00 path=0.00,0.00,10.00,2.50"),
             (.polyline(points: [], stroke: .black, opacity: 1, lineWidthPoints: 1),
              "draw.polyline points=0 stroke=black opacity=1.00 width=1.00"),
+            (.polygon(points: [DrawPoint(x: 0, y: 0), DrawPoint(x: 4, y: 0), DrawPoint(x: 0, y: 3)], fill: .blue, opacity: 1),
+             "draw.polygon points=3 fill=blue opacity=1.00 path=0.00,0.00,4.00,0.00,0.00,3.00"),
             (.rect(x: 2, y: 3, width: 4, height: 5, fill: .blue), "draw.rect x=2.00 y=3.00 w=4.00 h=5.00 fill=blue"),
             (.textBox(x: 1, y: 2, text: "Score \"10\"", sizePoints: 12, color: .black),
              #"draw.text x=1.00 y=2.00 size=12.00 color=black text="Score \"10\"""#),
@@ -171,6 +173,31 @@ private let black: [UInt8] = [0, 0, 0, 255]
         let flipped = try raster([.page(widthPoints: 10, heightPoints: 10, background: .white),
                                   .rect(x: 6, y: 8, width: -4, height: -5, fill: .blue)])
         #expect(flipped == image)
+    }
+
+    /// A right triangle (0,0) (10,0) (0,10): a pixel is in when its centre (i + 0.5, j + 0.5) is,
+    /// i.e. i + j + 1 < 10 (the hypotenuse's own points are half-open, so i + j = 9 is out).
+    @Test func polygonFillsPixelCentresEvenOdd() throws {
+        let image = try raster([.page(widthPoints: 12, heightPoints: 12, background: .white),
+                                .polygon(points: [DrawPoint(x: 0, y: 0), DrawPoint(x: 10, y: 0), DrawPoint(x: 0, y: 10)], fill: .red, opacity: 1)])
+        for j in 0 ..< 12 {
+            for i in 0 ..< 12 {
+                #expect(rgb(image, i, j) == (i + j + 1 < 10 ? red : white), "pixel \(i),\(j)")
+            }
+        }
+        // A square with a square hole (one outline, even-odd): the hole stays white.
+        let ring = try raster([.page(widthPoints: 10, heightPoints: 10, background: .white),
+                               .polygon(points: [DrawPoint(x: 0, y: 0), DrawPoint(x: 10, y: 0), DrawPoint(x: 10, y: 10), DrawPoint(x: 0, y: 10),
+                                                 DrawPoint(x: 0, y: 0), DrawPoint(x: 3, y: 3), DrawPoint(x: 3, y: 7), DrawPoint(x: 7, y: 7),
+                                                 DrawPoint(x: 7, y: 3), DrawPoint(x: 3, y: 3)], fill: .blue, opacity: 1)])
+        #expect(rgb(ring, 1, 1) == blue && rgb(ring, 5, 5) == white && rgb(ring, 8, 5) == blue)
+        // Fewer than three points, zero opacity or a non-finite point draw nothing.
+        for bad: DrawCommand in [.polygon(points: [DrawPoint(x: 0, y: 0), DrawPoint(x: 9, y: 9)], fill: .red, opacity: 1),
+                                 .polygon(points: [DrawPoint(x: 0, y: 0), DrawPoint(x: 9, y: 0), DrawPoint(x: 0, y: 9)], fill: .red, opacity: 0),
+                                 .polygon(points: [DrawPoint(x: .nan, y: 0), DrawPoint(x: 9, y: 0), DrawPoint(x: 0, y: 9)], fill: .red, opacity: 1)] {
+            let blank = try raster([.page(widthPoints: 10, heightPoints: 10, background: .white), bad])
+            #expect(rgb(blank, 1, 1) == white)
+        }
     }
 
     @Test func polylinePixelsAlongItsPath() throws {
