@@ -13,16 +13,8 @@ enum CSSList {
         var depth = 0
         while index < scalars.count {
             let scalar = scalars[index]
-            if scalar == "\"" || scalar == "'" {
-                index = stringEnd(scalars, index)
-                continue
-            }
-            if scalar == "\\" {
-                index += 2
-                continue
-            }
-            if scalar == "(" || scalar == "[" || scalar == "{" { depth += 1 }
-            if (scalar == ")" || scalar == "]" || scalar == "}") && depth > 0 { depth -= 1 }
+            if skipQuotedOrEscaped(scalars, &index) { continue }
+            trackDepth(scalar, &depth)
             if scalar == ",", depth == 0 {
                 pieces.append(trimmed(scalars, start..<index))
                 start = index + 1
@@ -32,6 +24,20 @@ enum CSSList {
         let last = trimmed(scalars, start..<scalars.count)
         if !last.isEmpty || !pieces.isEmpty { pieces.append(last) }
         return pieces
+    }
+
+    /// Skips a string or an escape whole, so neither can open or close a level or split a piece.
+    private static func skipQuotedOrEscaped(_ scalars: [Unicode.Scalar], _ index: inout Int) -> Bool {
+        let scalar = scalars[index]
+        if scalar == "\"" || scalar == "'" { index = stringEnd(scalars, index); return true }
+        if scalar == "\\" { index += 2; return true }
+        return false
+    }
+
+    /// Brackets nest; a stray closer at the top level is ignored rather than going below zero.
+    private static func trackDepth(_ scalar: Unicode.Scalar, _ depth: inout Int) {
+        if scalar == "(" || scalar == "[" || scalar == "{" { depth += 1 }
+        if (scalar == ")" || scalar == "]" || scalar == "}") && depth > 0 { depth -= 1 }
     }
 
     /// The whitespace-separated tokens of `value` outside parentheses, brackets and strings.
@@ -50,16 +56,8 @@ enum CSSList {
                 continue
             }
             if start == nil { start = index }
-            if scalar == "\"" || scalar == "'" {
-                index = stringEnd(scalars, index)
-                continue
-            }
-            if scalar == "\\" {
-                index += 2
-                continue
-            }
-            if scalar == "(" || scalar == "[" || scalar == "{" { depth += 1 }
-            if (scalar == ")" || scalar == "]" || scalar == "}") && depth > 0 { depth -= 1 }
+            if skipQuotedOrEscaped(scalars, &index) { continue }
+            trackDepth(scalar, &depth)
             index += 1
         }
         if let begun = start { tokens.append(text(scalars, begun..<min(index, scalars.count))) }

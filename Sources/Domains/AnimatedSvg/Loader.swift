@@ -53,10 +53,13 @@ struct Loader {
         // E1: the stylesheets, then every element's winning declarations folded in.
         var rules: [CSSRule] = []
         var keyframes: [CSSKeyframes] = []
-        for (i, e) in doc.elements.enumerated() where e.name == "style" {
+        // Rule order runs on across <style> elements, so a later sheet's rule wins a tie.
+        var nextRuleOrder = 0
+        for e in doc.elements where e.name == "style" {
             for child in e.children {
                 guard case .text(let text, let at) = child else { continue }
-                let sheet = CSSParser.stylesheet(text, startingAt: at, firstRuleOrder: rules.count + i)
+                let sheet = CSSParser.stylesheet(text, startingAt: at, firstRuleOrder: nextRuleOrder)
+                nextRuleOrder = (sheet.rules.map(\.order).max() ?? (nextRuleOrder - 1)) + 1
                 rules += sheet.rules
                 keyframes += sheet.keyframes
                 if !options.faults.ignoresStyle { diagnostics += sheet.diagnostics }

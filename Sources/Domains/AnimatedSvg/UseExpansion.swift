@@ -16,7 +16,7 @@ enum UseExpansion {
     static let maxHops = UseChain.maxHops
     /// A bound on the document after expansion (each expansion adds at most `maxHops + 1`).
     static let maxElements = 1_000_000
-    /// `x`/`y` beyond this magnitude are refused (`useOffset`), so `useNumberText` never needs an
+    /// `x`/`y` beyond this magnitude are refused (`useOffset`), so `formatNumber` never needs an
     /// exponent or more digits than an `Int64` holds.
     static let maxOffset = 1e9
 
@@ -171,7 +171,7 @@ enum UseExpansion {
             guard abs(value) <= maxOffset else {
                 return .failure(OffsetProblem(at: attribute.at, detail: "\(name) exceeds UseExpansion.maxOffset = 1e9"))
             }
-            offsets.append(useNumberText(value))
+            offsets.append(formatNumber(value))
         }
         var parts: [String] = []
         let own = trimmed(use.value("transform") ?? "")
@@ -205,22 +205,4 @@ enum UseExpansion {
         while end > start, PlainNumber.isSpace(bytes[end - 1]) { end -= 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
-}
-
-/// G1 for the translate this stage writes: 4 decimals, ties to even, trailing zeros and point
-/// trimmed, no exponent, `-0` → `0`. A stand-in with the name of its own so the shared formatter
-/// of another part can replace it. Callers keep |v| ≤ 1e9; beyond the `Int64` range it falls back
-/// to Swift's own text rather than trap.
-func useNumberText(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
-    let scaled = (value * 10_000).rounded(.toNearestOrEven)
-    guard abs(scaled) < 9.0e18 else { return "\(value)" }
-    let q = Int64(scaled)
-    if q == 0 { return "0" }
-    let magnitude = q.magnitude
-    let whole = magnitude / 10_000
-    var fraction = String(magnitude % 10_000)
-    while fraction.count < 4 { fraction = "0" + fraction }
-    while fraction.hasSuffix("0") { fraction.removeLast() }
-    return (q < 0 ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
 }

@@ -43,6 +43,17 @@ public enum DrawCommand: Hashable, Sendable {
         }
     }
 
+    /// A point list as one `x,y,x,y,…` tuple at `places` decimals.
+    static func pathTuple(_ points: [DrawPoint]) -> [Value] {
+        var path: [Value] = []
+        path.reserveCapacity(points.count * 2)
+        for point in points {
+            path.append(.fixed(point.x, places: places))
+            path.append(.fixed(point.y, places: places))
+        }
+        return path
+    }
+
     /// The canonical trace line, e.g. `draw.circle x=10.00 y=10.00 r=5.00 fill=coral`.
     ///
     /// A polyline's path is one tuple, `x,y,x,y,…`, so a golden diff shows which point moved (no
@@ -56,22 +67,12 @@ public enum DrawCommand: Hashable, Sendable {
         case .circle(let x, let y, let radius, let fill):
             return r.fixed("x", x, p).fixed("y", y, p).fixed("r", radius, p).word("fill", fill.name)
         case .polyline(let points, let stroke, let opacity, let width):
-            var path: [Value] = []
-            path.reserveCapacity(points.count * 2)
-            for point in points {
-                path.append(.fixed(point.x, places: p))
-                path.append(.fixed(point.y, places: p))
-            }
+            let path = DrawCommand.pathTuple(points)
             let line = r.int("points", points.count).word("stroke", stroke.name).fixed("opacity", opacity, p)
                 .fixed("width", width, p)
             return path.isEmpty ? line : line.with("path", .tuple(path))
         case .polygon(let points, let fill, let opacity):
-            var path: [Value] = []
-            path.reserveCapacity(points.count * 2)
-            for point in points {
-                path.append(.fixed(point.x, places: p))
-                path.append(.fixed(point.y, places: p))
-            }
+            let path = DrawCommand.pathTuple(points)
             let line = r.int("points", points.count).word("fill", fill.name).fixed("opacity", opacity, p)
             return path.isEmpty ? line : line.with("path", .tuple(path))
         case .rect(let x, let y, let w, let h, let fill):

@@ -241,8 +241,9 @@ import Testing
     static let g1Cases: [(Double, String)] = [(0.03125, "0.0312"), (0.09375, "0.0938"), (-0.00001, "0"),
         (100.0 / 3, "33.3333"), (10, "10"), (-2.5, "-2.5"), (0, "0"), (1e9, "1000000000")]
 
+    /// The offsets go through the shared G1 formatter (`formatNumber`).
     @Test(arguments: g1Cases)
-    func useNumberTextIsG1(value: Double, text: String) {
-        #expect(useNumberText(value) == text)
+    func offsetNumbersAreG1(value: Double, text: String) {
+        #expect(formatNumber(value) == text)
     }
 }
