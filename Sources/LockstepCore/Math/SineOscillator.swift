@@ -28,18 +28,22 @@ public struct SineOscillator: Sendable {
     public let frequencyHz: Double
     public let sampleRateHz: Double
     public let amplitude: Double
+    /// Added to every sample's phase, in radians (0 keeps the bits of the phase-free formula:
+    /// `x + 0.0` is `x`).
+    public let phaseRadians: Double
     /// `cos jw` and `sin jw` for j in 0..<blockLength.
     private let tableCos: [Double], tableSin: [Double]
     /// `(cos Bw, sin Bw)`: one block's rotation.
     private let blockStep: (cos: Double, sin: Double)
 
     /// `sampleRateHz` must be finite and positive, `frequencyHz` and `amplitude` finite.
-    public init(frequencyHz: Double, sampleRateHz: Double, amplitude: Double) {
-        precondition(frequencyHz.isFinite && amplitude.isFinite && sampleRateHz.isFinite && sampleRateHz > 0,
-                     "SineOscillator: frequency, amplitude and rate must be finite, the rate positive")
+    public init(frequencyHz: Double, sampleRateHz: Double, amplitude: Double, phaseRadians: Double = 0) {
+        precondition(frequencyHz.isFinite && amplitude.isFinite && sampleRateHz.isFinite && sampleRateHz > 0 && phaseRadians.isFinite,
+                     "SineOscillator: frequency, amplitude, phase and rate must be finite, the rate positive")
         self.frequencyHz = frequencyHz
         self.sampleRateHz = sampleRateHz
         self.amplitude = amplitude
+        self.phaseRadians = phaseRadians
         let w = 2 * Double.pi * frequencyHz / sampleRateHz
         tableCos = (0..<Self.blockLength).map { j in DetMath.cos(Double(j) * w) }
         tableSin = (0..<Self.blockLength).map { j in DetMath.sin(Double(j) * w) }
@@ -49,7 +53,7 @@ public struct SineOscillator: Sendable {
 
     /// The direct formula's phase of sample `n`, written exactly as `LiveMic` always wrote it.
     @inline(__always)
-    private func phase(_ n: Int64) -> Double { 2 * Double.pi * frequencyHz * Double(n) / sampleRateHz }
+    private func phase(_ n: Int64) -> Double { 2 * Double.pi * frequencyHz * Double(n) / sampleRateHz + phaseRadians }
 
     /// Samples `first ..< first + count` as `Float`s, each written `channels` times in a row
     /// (interleaved frames of one tone). `channels ≥ 1`; see `fill` for the range.
