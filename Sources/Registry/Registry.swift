@@ -6,6 +6,7 @@ import RepCounter
 import PaintByNumber
 import PillReminders
 import Transcription
+import Tuner
 import Darshan
 import LiveMic
 import Catalog
@@ -36,6 +37,7 @@ public let allDomains: [DomainEntry] = [
     PaintByNumber.entry,
     PillReminders.entry,
     Transcription.entry,
+    Tuner.entry,
     Darshan.entry,
     LiveMic.entry,
     Catalog.entry,
