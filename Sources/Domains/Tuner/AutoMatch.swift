@@ -18,7 +18,7 @@ enum AutoMatch {
         var best: StringMatch?
         for (index, target) in targetsHz.enumerated() {
             guard let c = NoteMath.cents(from: frequencyHz, to: target) else { continue }
-            if best == nil || c.magnitude < best!.cents.magnitude {
+            if c.magnitude < best.map({ $0.cents.magnitude }) ?? .infinity {
                 best = StringMatch(index: index, targetHz: target, cents: c)
             }
         }

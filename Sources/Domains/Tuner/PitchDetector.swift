@@ -8,9 +8,11 @@ import LockstepCore
 ///
 /// Determinism/precision: samples are widened to `Double` once. A product of two `Float`s is exact
 /// in `Double` (24 + 24 < 53 significand bits), so the only rounding is in the additions, whose
-/// order is fixed (see `correlation`). Double accumulation was measured at about the same speed as
-/// Float here (the loop is bound by the lag count, not the lane width), and keeps the ≈ 2500-term
-/// sums far more accurate than vDSP's Float sums, so rounded goldens are robust.
+/// order is fixed (see `correlation`), so the bits are the same on every IEEE machine. Measured
+/// (release, x86-64 baseline): a Float SIMD kernel was ≈ 1.6× faster on the dot product, but
+/// Double keeps products exact and the ≈ 2500-term sums far more accurate than vDSP's Float sums,
+/// so rounded goldens are robust; the lazy lag evaluation is the main speed-up (≈ 26 k windows/s
+/// at 440 Hz, ≈ 4 k/s at 82 Hz, where ≈ 590 lags are visited).
 struct PitchDetector {
     /// Fault hooks used by regression scenarios; `[]` is the article's algorithm.
     struct Faults: OptionSet, Sendable {

@@ -24,7 +24,7 @@ extension Tuner {
 
     /// `TunerSession.activate` and `MicSampler.start`.
     static func startListening(_ s: inout TunerState, _ world: inout World<Tuner>) {
-        guard s.screenVisible, !s.engineRunning else { return }
+        guard s.screenVisible, !s.engineRunning, s.session.permission.state == .granted else { return }
         let mode: AudioMode = world.isOn(.voiceChatMode) ? .voiceChat : .measurement
         s.session.setCategory(.record, mode: mode, options: [], &world)
         _ = s.session.setPreferredSampleRate(48_000, &world)
@@ -89,6 +89,10 @@ extension Tuner {
             if state == .granted { startListening(&s, &world) } else {
                 world.emit(Record("permission").word("state", "denied").string("show", "Open Settings to let Guitar Tuner use the microphone"))
             }
+        case .permissionChanged(_, let to):
+            // Revoking the microphone in Settings ends the app's access at once: stop listening.
+            if to != .granted, s.engineRunning { stopListening(&s, reason: "permissionRevoked", &world) }
+            if to == .granted, s.screenVisible { startListening(&s, &world) }
         case .interruptionBegan:
             // Same as a stop: the readout resets (a GAP; the article does not say).
             if s.engineRunning { stopListening(&s, reason: "interruption", &world) }
