@@ -11,13 +11,13 @@ enum TuneState: Equatable, Sendable {
     }
 
     /// VoiceOver value (GAP format): "A2, 3 cents sharp", "A2, 12 cents flat", and
-    /// "A2, in tune" when the cents round (ties away from zero) to 0. The unit is always
-    /// "cents", as in the proposed format. nil when cents is not finite.
+    /// "A2, in tune" when the cents round (ties away from zero) to 0; "1 cent" in the singular,
+    /// since VoiceOver reads the string as written. nil when cents is not finite.
     static func accessibilityValue(name: String, octave: Int, cents: Double) -> String? {
         guard let rounded = Rounding.nearestInt(cents) else { return nil }
         let note = "\(name)\(octave)"
         if rounded == 0 { return "\(note), in tune" }
         let direction = rounded > 0 ? "sharp" : "flat"
-        return "\(note), \(rounded.magnitude) cents \(direction)"
+        return "\(note), \(rounded.magnitude) \(rounded.magnitude == 1 ? "cent" : "cents") \(direction)"
     }
 }

@@ -39,6 +39,7 @@ public enum Tuner: Domain {
         LifecycleVocabulary.eventKind { .lifecycle($0) },
         AudioVocabulary.eventKind { .audio($0) },
         PCMVocabulary.pcmKind { .buffer($0) },
+    ] + PCMVocabulary.bufferKinds { .buffer($0) } + [
         EventKind("reference", "Set the concert pitch A4 in Hz") { f throws(ScenarioError) in
             .reference(a4Hz: try f("a4", .number, in: 400 ... 480, "A4 in Hz (400...480)"))
         },
@@ -62,7 +63,7 @@ public enum Tuner: Domain {
         case .disappear: "disappear"
         case .lifecycle: LifecycleVocabulary.kind
         case .audio: AudioVocabulary.kind
-        case .buffer(let b): b.source == "pcm" ? PCMVocabulary.pcmKindName : b.source
+        case .buffer(let b): PCMVocabulary.kindName(of: b)
         case .reference: "reference"
         case .preset: "preset"
         case .autoMode: "autoMode"
@@ -144,7 +145,7 @@ public enum Tuner: Domain {
         let line = LineText(kind(of: event))
         switch event {
         case .appear, .disappear: return line.line
-        case .buffer(let b): return b.source == "pcm" ? PCMVocabulary.text(of: b) : nil
+        case .buffer(let b): return PCMVocabulary.text(of: b)
         case .reference(let a4): return line.number("a4", a4).line
         case .preset(let id): return line.word("id", id).line
         case .autoMode(let on): return line.bool("on", on).line

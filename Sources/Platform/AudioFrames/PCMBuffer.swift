@@ -10,17 +10,20 @@ public struct PCMBuffer: Hashable, Sendable {
     public var firstFrame: Int64
     /// Where the frames came from, for records: `tone`, `noise`, `silence`, `pluck`, `wav`, `pcm`.
     public var source: String
+    /// How to make this one buffer again (its single-buffer line form), when it was generated.
+    public var origin: PCMOrigin?
 
     /// The most frames one buffer may hold (Apple documents tap buffers of roughly 100–400 ms; a
     /// second at 384 kHz is far beyond that).
     public static let maxFrames = 384_000
 
-    public init(format: PCMFormat, samples: [Float], firstFrame: Int64, source: String) {
+    public init(format: PCMFormat, samples: [Float], firstFrame: Int64, source: String, origin: PCMOrigin? = nil) {
         precondition(samples.count % max(format.channels, 1) == 0, "PCMBuffer: samples must be whole frames")
         self.format = format
         self.samples = samples
         self.firstFrame = firstFrame
         self.source = source
+        self.origin = origin
     }
 
     public var frameCount: Int { samples.count / max(format.channels, 1) }
@@ -59,4 +62,15 @@ public struct PCMInput: Hashable, Sendable {
         }
         return nil
     }
+}
+
+/// What made a generated buffer, so that `lockstep expand` can write it as one line
+/// (`toneBuffer`, `noiseBuffer`, `silenceBuffer`, `wavBuffer`) that makes the same samples.
+public enum PCMOrigin: Hashable, Sendable {
+    case tone(ToneSynth.Spec)
+    /// Sample n of the line's noise is a function of (seed, n) alone.
+    case noise(rms: Double, seed: UInt64)
+    case silence
+    /// The WAV file's path as the scenario wrote it.
+    case wav(path: String)
 }

@@ -36,6 +36,7 @@ public enum PCMVocabulary {
         let rate = try f("rate", .int, default: defaultRateHz, in: PCMFormat.sampleRateRange, "sample rate in Hz")
         let channels = try f("channels", .int, default: 1, in: PCMFormat.channelRange, "channels (the same samples in each)")
         let format = PCMFormat(sampleRateHz: rate, channels: channels)
+        if f.isDeclaring { return Common(seconds: seconds, bufferFrames: buffer, format: format, totalFrames: 1) }
         // Whole frames only: the last frame starts before `seconds` ends.
         let total = (Int64(rate).multipliedFullWidth(by: seconds.nanoseconds))
         let frames = Int64(1_000_000_000).dividingFullWidth(total).quotient
@@ -47,7 +48,7 @@ public enum PCMVocabulary {
     }
 
     /// Cuts `totalFrames` into buffers and hands each to `emit` as it is made (one in memory).
-    static func stream<Event>(_ c: Common, source: String, context: inout GeneratorContext,
+    static func stream<Event>(_ c: Common, source: String, origin: PCMOrigin, context: inout GeneratorContext,
                               _ make: (Int64, Int) -> [Float], _ wrap: (PCMBuffer) -> Event,
                               _ emit: Generator<Event>.Emit) throws(ScenarioError) {
         let buffers = (c.totalFrames + Int64(c.bufferFrames) - 1) / Int64(c.bufferFrames)
@@ -66,7 +67,7 @@ public enum PCMVocabulary {
             }
             let end = first + Int64(count)
             try emit(Generated(.nanoseconds(c.format.nanoseconds(ofFrame: end)),
-                               wrap(PCMBuffer(format: c.format, samples: mono, firstFrame: first, source: source))))
+                               wrap(PCMBuffer(format: c.format, samples: mono, firstFrame: first, source: source, origin: origin))))
             first = end
         }
     }
@@ -91,7 +92,7 @@ public enum PCMVocabulary {
                 return (spec: ToneSynth.Spec(frequencyHz: hz, amplitude: amp, harmonics: h, phaseRadians: phase), common: try common(&f))
             }, stream: { p, context, emit throws(ScenarioError) in
                 var synth = ToneSynth(p.spec, sampleRateHz: p.common.format.sampleRateHz)
-                try stream(p.common, source: "tone", context: &context, { synth.samples(first: $0, count: $1) }, wrap, emit)
+                try stream(p.common, source: "tone", origin: .tone(p.spec), context: &context, { synth.samples(first: $0, count: $1) }, wrap, emit)
             }),
             Generator("pluck", "a plucked string: a tone whose amplitude decays as e^(−t/decay)",
                       parameters: { f throws(ScenarioError) in
@@ -105,32 +106,27 @@ public enum PCMVocabulary {
                 return (spec: spec, common: try common(&f))
             }, stream: { p, context, emit throws(ScenarioError) in
                 var synth = ToneSynth(p.spec, sampleRateHz: p.common.format.sampleRateHz)
-                try stream(p.common, source: "pluck", context: &context, { synth.samples(first: $0, count: $1) }, wrap, emit)
+                try stream(p.common, source: "pluck", origin: .tone(p.spec), context: &context, { synth.samples(first: $0, count: $1) }, wrap, emit)
             }),
             Generator("noise", "seeded uniform noise at an RMS level (the line's own random substream)",
                       parameters: { f throws(ScenarioError) in
                 let rms = try f("rms", .number, in: 0 ... 1, "the noise's RMS")
                 return (rms: rms, common: try common(&f))
             }, stream: { p, context, emit throws(ScenarioError) in
-                var synth = NoiseSynth(rms: p.rms, rng: context.rng)
-                try stream(p.common, source: "noise", context: &context, { _, n in synth.samples(count: n) }, wrap, emit)
+                let synth = NoiseSynth(rms: p.rms, seed: context.rng.next())
+                try stream(p.common, source: "noise", origin: .noise(rms: p.rms, seed: synth.seed), context: &context,
+                           { synth.samples(first: $0, count: $1) }, wrap, emit)
             }),
             Generator("silence", "digital silence (zeros) in tap buffers",
                       parameters: { f throws(ScenarioError) in try common(&f) },
                       stream: { c, context, emit throws(ScenarioError) in
-                try stream(c, source: "silence", context: &context, { _, n in [Float](repeating: 0, count: n) }, wrap, emit)
+                try stream(c, source: "silence", origin: .silence, context: &context, { _, n in [Float](repeating: 0, count: n) }, wrap, emit)
             }),
             Generator("wav", "a WAV file (16-bit PCM or 32-bit float) cut into tap buffers",
                       parameters: { f throws(ScenarioError) in
-                let bytes = try f("file", .file, "the WAV file")
+                let (wav, path) = try readWAV(&f)
                 let buffer = try f("buffer", .int, in: 1 ... PCMBuffer.maxFrames, "frames per tap buffer")
-                if f.isDeclaring { return (wav: WAVFile(format: PCMFormat(sampleRateHz: 1, channels: 1), samples: []), buffer: buffer) }
-                switch WAVFile.parse(bytes) {
-                case .success(let wav):
-                    guard !wav.samples.isEmpty else { throw f.error("the WAV file holds no frames", at: "file") }
-                    return (wav: wav, buffer: buffer)
-                case .failure(let problem): throw f.error(problem.description, at: "file")
-                }
+                return (wav: wav, path: path, buffer: buffer)
             }, stream: { p, context, emit throws(ScenarioError) in
                 let n = p.wav.format.channels
                 let frames = Int64(p.wav.samples.count / n)
@@ -145,7 +141,8 @@ public enum PCMVocabulary {
                     let slice = Array(p.wav.samples[Int(first) * n ..< (Int(first) + count) * n])
                     let end = first + Int64(count)
                     try emit(Generated(.nanoseconds(p.wav.format.nanoseconds(ofFrame: end)),
-                                       wrap(PCMBuffer(format: p.wav.format, samples: slice, firstFrame: first, source: "wav"))))
+                                       wrap(PCMBuffer(format: p.wav.format, samples: slice, firstFrame: first, source: "wav",
+                                                      origin: .wav(path: p.path)))))
                     first = end
                 }
             }),
@@ -166,10 +163,119 @@ public enum PCMVocabulary {
         }
     }
 
-    /// The `pcm` line for a buffer small enough to write out (`nil` past the tuple limit).
+    /// The file's bytes parsed as a WAV, and its path as written (for the single-buffer line form).
+    static func readWAV(_ f: inout Fields) throws(ScenarioError) -> (WAVFile, String) {
+        let kind = FieldKind<[UInt8]>.file.map("a WAV file", placeholder: { ([UInt8](), "") }, text: { $0.1 }) { bytes, raw in (bytes, raw) }
+        let (bytes, path) = try f("file", kind, "the WAV file (16-bit PCM or 32-bit float)")
+        if f.isDeclaring { return (WAVFile(format: PCMFormat(sampleRateHz: 1, channels: 1), samples: []), path) }
+        switch WAVFile.parse(bytes) {
+        case .success(let wav):
+            guard !wav.samples.isEmpty else { throw f.error("the WAV file holds no frames", at: "file") }
+            return (wav, path)
+        case .failure(let problem): throw f.error(problem.description, at: "file")
+        }
+    }
+
+    /// The trace name of a buffer's event: `pcm` for a literal one, else its single-buffer kind.
+    public static func kindName(of buffer: PCMBuffer) -> String {
+        switch buffer.origin {
+        case nil: pcmKindName
+        case .tone: "toneBuffer"
+        case .noise: "noiseBuffer"
+        case .silence: "silenceBuffer"
+        case .wav: "wavBuffer"
+        }
+    }
+
+    static func frames(_ f: inout Fields) throws(ScenarioError) -> (first: Int64, count: Int, format: PCMFormat) {
+        let first = try f("first", .integer, in: 0 ... (1 << 52), "the buffer's first frame in the stream")
+        let count = try f("frames", .int, in: 1 ... PCMBuffer.maxFrames, "frames in the buffer")
+        let rate = try f("rate", .int, default: defaultRateHz, in: PCMFormat.sampleRateRange, "sample rate in Hz")
+        let channels = try f("channels", .int, default: 1, in: PCMFormat.channelRange, "channels")
+        return (first, count, PCMFormat(sampleRateHz: rate, channels: channels))
+    }
+
+    static func widen(_ mono: [Float], _ channels: Int) -> [Float] {
+        guard channels > 1 else { return mono }
+        var wide: [Float] = []
+        wide.reserveCapacity(mono.count * channels)
+        for v in mono { for _ in 0 ..< channels { wide.append(v) } }
+        return wide
+    }
+
+    /// One generated buffer written out (what `lockstep expand` writes for a `gen` line's events):
+    /// `toneBuffer`, `noiseBuffer`, `silenceBuffer`, `wavBuffer`, each making the same samples.
+    public static func bufferKinds<Event>(_ wrap: @escaping @Sendable (PCMBuffer) -> Event) -> [EventKind<Event>] {
+        [
+            EventKind("toneBuffer", "One buffer of a tone or pluck (gen tone/pluck written out)") { f throws(ScenarioError) in
+                let hz = try f("f", .number, in: 0 ... 192_000, "the fundamental in Hz")
+                let amp = try f("amp", .number, in: -1 ... 1, "the amplitude")
+                let h = try harmonics(&f)
+                let phase = try f("phase", .number, default: 0, in: -1000 ... 1000, "phase in radians")
+                let decay = try f.optional("decayNs", .integer, in: 1_000_000 ... 600_000_000_000, "a pluck's τ in ns")
+                let (first, count, format) = try frames(&f)
+                if f.isDeclaring { return wrap(PCMBuffer(format: format, samples: [], firstFrame: 0, source: "tone", origin: .tone(ToneSynth.Spec(frequencyHz: 0, amplitude: 0)))) }
+                let spec = ToneSynth.Spec(frequencyHz: hz, amplitude: amp, harmonics: h, phaseRadians: phase,
+                                          decaySeconds: decay.map { Double($0) / 1e9 })
+                var synth = ToneSynth(spec, sampleRateHz: format.sampleRateHz)
+                return wrap(PCMBuffer(format: format, samples: widen(synth.samples(first: first, count: count), format.channels),
+                                      firstFrame: first, source: decay == nil ? "tone" : "pluck", origin: .tone(spec)))
+            },
+            EventKind("noiseBuffer", "One buffer of seeded noise (gen noise written out)") { f throws(ScenarioError) in
+                let rms = try f("rms", .number, in: 0 ... 1, "the noise's RMS")
+                let seed = try f("seed", .text, "the line's noise seed (hex)")
+                let (first, count, format) = try frames(&f)
+                if f.isDeclaring { return wrap(PCMBuffer(format: format, samples: [], firstFrame: 0, source: "noise", origin: .noise(rms: 0, seed: 0))) }
+                guard let s = UInt64(seed, radix: 16) else { throw f.error("seed must be hexadecimal", at: "seed") }
+                let synth = NoiseSynth(rms: rms, seed: s)
+                return wrap(PCMBuffer(format: format, samples: widen(synth.samples(first: first, count: count), format.channels),
+                                      firstFrame: first, source: "noise", origin: .noise(rms: rms, seed: s)))
+            },
+            EventKind("silenceBuffer", "One buffer of silence (gen silence written out)") { f throws(ScenarioError) in
+                let (first, count, format) = try frames(&f)
+                if f.isDeclaring { return wrap(PCMBuffer(format: format, samples: [], firstFrame: 0, source: "silence", origin: .silence)) }
+                return wrap(PCMBuffer(format: format, samples: [Float](repeating: 0, count: count * format.channels),
+                                      firstFrame: first, source: "silence", origin: .silence))
+            },
+            EventKind("wavBuffer", "One buffer of a WAV file (gen wav written out)") { f throws(ScenarioError) in
+                let (wav, path) = try readWAV(&f)
+                let first = try f("first", .integer, in: 0 ... (1 << 52), "the buffer's first frame in the file")
+                let count = try f("frames", .int, in: 1 ... PCMBuffer.maxFrames, "frames in the buffer")
+                if f.isDeclaring { return wrap(PCMBuffer(format: wav.format, samples: [], firstFrame: 0, source: "wav", origin: .wav(path: path))) }
+                let n = wav.format.channels
+                let total = Int64(wav.samples.count / n)
+                guard first + Int64(count) <= total else {
+                    throw f.error("frames \(first)..<\(first + Int64(count)) run past the file's \(total) frames", at: "frames")
+                }
+                let slice = Array(wav.samples[Int(first) * n ..< (Int(first) + count) * n])
+                return wrap(PCMBuffer(format: wav.format, samples: slice, firstFrame: first, source: "wav", origin: .wav(path: path)))
+            },
+        ]
+    }
+
+    /// The line for a buffer: its single-buffer form if generated, `pcm samples=` if literal and
+    /// small enough (`nil` past the tuple limit).
     public static func text(of buffer: PCMBuffer) -> String? {
-        guard buffer.samples.count <= 1000 else { return nil }
-        return LineText(pcmKindName).tuple("samples", buffer.samples.map { Double($0) }).int("rate", buffer.format.sampleRateHz)
-            .int("channels", buffer.format.channels).line
+        let f = buffer.format
+        func framesPart(_ l: LineText) -> LineText {
+            l.int("first", buffer.firstFrame).int("frames", buffer.frameCount).int("rate", f.sampleRateHz).int("channels", f.channels)
+        }
+        switch buffer.origin {
+        case .tone(let spec):
+            var line = LineText("toneBuffer").number("f", spec.frequencyHz).number("amp", spec.amplitude)
+                .tuple("harmonics", spec.harmonics).number("phase", spec.phaseRadians)
+            if let d = spec.decaySeconds { line = line.int("decayNs", Int64((d * 1e9).rounded())) }
+            return framesPart(line).line
+        case .noise(let rms, let seed):
+            return framesPart(LineText("noiseBuffer").number("rms", rms).text("seed", String(seed, radix: 16))).line
+        case .silence:
+            return framesPart(LineText("silenceBuffer")).line
+        case .wav(let path):
+            return LineText("wavBuffer").text("file", path).int("first", buffer.firstFrame).int("frames", buffer.frameCount).line
+        case nil:
+            guard buffer.samples.count <= 64 else { return nil }
+            return LineText(pcmKindName).tuple("samples", buffer.samples.map { Double($0) }).int("rate", f.sampleRateHz)
+                .int("channels", f.channels).line
+        }
     }
 }

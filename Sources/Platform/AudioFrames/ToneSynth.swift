@@ -82,21 +82,25 @@ public struct ToneSynth: Sendable {
 }
 
 /// Seeded noise at a given RMS: uniform in [−a, a) with a = rms·√3 (a uniform variable's RMS is
-/// a/√3), one draw of the generator's own substream per sample.
+/// a/√3). Sample n is a function of (seed, n) alone, `SeededRNG(seed: seed + n·γ).signed()`, so a
+/// buffer can be made again from its position (its line form) whatever the buffer size.
 public struct NoiseSynth: Sendable {
     public let rms: Double
-    private var rng: SeededRNG
+    public let seed: UInt64
 
-    public init(rms: Double, rng: SeededRNG) {
+    public init(rms: Double, seed: UInt64) {
         self.rms = rms
-        self.rng = rng
+        self.seed = seed
     }
 
-    public mutating func samples(count: Int) -> [Float] {
+    public func samples(first: Int64, count: Int) -> [Float] {
         let a = rms * 3.0.squareRoot()
         var out: [Float] = []
         out.reserveCapacity(count)
-        for _ in 0 ..< count { out.append(Float(a * rng.signed())) }
+        for i in 0 ..< count {
+            var rng = SeededRNG(seed: seed &+ UInt64(bitPattern: first + Int64(i)) &* 0x9E37_79B9_7F4A_7C15)
+            out.append(Float(a * rng.signed()))
+        }
         return out
     }
 }

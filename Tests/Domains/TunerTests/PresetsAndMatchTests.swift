@@ -76,7 +76,7 @@ import Testing
         #expect(TuneState.accessibilityValue(name: "A", octave: 2, cents: 3.2) == "A2, 3 cents sharp")
         #expect(TuneState.accessibilityValue(name: "E", octave: 2, cents: -8.57) == "E2, 9 cents flat")
         #expect(TuneState.accessibilityValue(name: "E", octave: 4, cents: 0.49) == "E4, in tune")
-        #expect(TuneState.accessibilityValue(name: "E", octave: 4, cents: -0.5) == "E4, 1 cents flat")
+        #expect(TuneState.accessibilityValue(name: "E", octave: 4, cents: -0.5) == "E4, 1 cent flat")
         #expect(TuneState.accessibilityValue(name: "E", octave: 4, cents: .nan) == nil)
     }
 }
