@@ -2,7 +2,6 @@ import LockstepCore
 import Platform
 
 extension Haptics {
-    static let hapticRecords: Set<String> = ["generator", "feedback", "player"]
 
     static func startsHaptic(_ r: Record) -> Bool {
         let text = r.description
