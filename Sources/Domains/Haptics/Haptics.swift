@@ -163,6 +163,7 @@ public enum Haptics: Domain {
             notification: FeedbackGenerator(kind: .notification, osAtLeast17_5: at17_5, supportsHaptics: settings.supportsHaptics, prepareWindowMicroseconds: window),
             engine: HapticEngine(supportsHaptics: settings.supportsHaptics, idleTimeoutMicroseconds: settings.idleTimeout.nanoseconds / 1_000))
         s.engine.hasResetHandler = !world.isOn(.noResetHandler)
+        s.prepareWindowMicroseconds = window
         s.life.handle(.launch(.user), &world)
         s.life.handle(.becomeActive, &world)
         world.emit(Record("launch").word("os", settings.os.description).bool("supportsHaptics", settings.supportsHaptics)

@@ -38,6 +38,33 @@ extension Haptics {
         Invariant("timelineRespectsCut", "nothing is rendered after a stop, backgrounding or reset") { s, _ in
             s.entriesPastCut == 0 ? nil : "\(s.entriesPastCut) actuator entries after a cut"
         },
+        Invariant("heldLoopPlayable", "a loop the app holds survives a server reset (rebuilt by the reset handler)") { s, _ in
+            guard let held = s.loop, s.engine.player(held.player)?.valid == false else { return nil }
+            return "the held \(held.patternID) loop is on invalidated player \(held.player.rawValue)"
+        },
+        Invariant("everyPlaySounds", "start() before every play: an asked-for pattern is never silent") { s, _ in
+            s.silentPlays == 0 ? nil : "\(s.silentPlays) plays refused by a stopped engine"
+        },
+        Invariant("preparedTapIsOnTime", "touch-down prepares, so the touch-up inside the window has no latency") { s, _ in
+            s.lateAfterTouchDown == 0 ? nil : "\(s.lateAfterTouchDown) late impacts after a touch-down"
+        },
+        Invariant("outcomesOnlyForOutcomes", "never .success as a generic tap") { s, _ in
+            s.outcomeAsTap == 0 ? nil : "the impact button fired \(s.outcomeAsTap) notification feedbacks"
+        },
+        Invariant("feedbackOnChangeOnly", "sensoryFeedback plays only when its trigger changes") { _, outputs in
+            for r in outputs where r.name == "feedback" {
+                let old = r.fields.first { $0.key == "old" }?.value, new = r.fields.first { $0.key == "new" }?.value
+                let fired = r.fields.first { $0.key == "feedback" }?.value != .word("none")
+                if fired, old == new { return "feedback played although the trigger stayed \(r)" }
+            }
+            return nil
+        },
+        Invariant("noCustomFeaturesWithoutHardware", "hide haptic-only features rather than show buttons that do nothing") { s, _ in
+            s.customFeaturesShown && !s.supportsHaptics ? "custom features shown without haptics hardware" : nil
+        },
+        Invariant("noDeprecatedInitOn27", "iOS 27: the impact generator uses init(style:view:)") { s, _ in
+            s.os >= OSRelease(27, 0) && s.impact.api.isDeprecatedInIOS27 ? "UIImpactFeedbackGenerator(style:) on iOS \(s.os.description)" : nil
+        },
     ]
 
     public static let explorer: Explorer? = Explorer(header: { rng in

@@ -173,6 +173,7 @@ extension Haptics {
             s.sounding.append(entry)
         case .stopped(let stop): playerStop(stop, &s, &world)
         case .engineStopped(let id, let state, let line):
+            s.silentPlays += 1
             world.emit(Record("player").int("id", id.rawValue).word("event", "notStarted").word("engine", engineStateName(state)))
             world.emit(Record("log").string("line", line))
         case .playerInvalid(let id, let line):
@@ -199,6 +200,13 @@ extension Haptics {
         case .serverReset: cause = "serverReset"
         }
         world.emit(Record("player").int("id", stop.playerID.rawValue).word("event", "stopped").word("cause", cause).fixed("at", seconds(stop.stoppedAtMicroseconds), 6))
+        // An engine stop ends the held loop (the long test too); a server reset keeps it, so the
+        // reset handler can rebuild it.
+        if case .engineStopped = stop.cause, let held = s.loop, held.player == stop.playerID {
+            if let timer = held.stopTimer { world.cancel(timer) }
+            s.loop = nil
+            world.emit(Record("loop").word("event", "endedByEngineStop").word("id", held.patternID))
+        }
         if let i = s.sounding.firstIndex(where: { $0.player == stop.playerID }) {
             let cut: Timeline.Cut = stop.cause == .playerStopped ? .stop(atMicroseconds: stop.stoppedAtMicroseconds) : .truncated(atMicroseconds: stop.stoppedAtMicroseconds)
             finish(&s, index: i, cut: cut, &world)

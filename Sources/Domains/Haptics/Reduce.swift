@@ -13,15 +13,18 @@ extension Haptics {
             switch phase {
             case .down:
                 world.emit(Record("touch").word("phase", "down").word("target", "impactButton"))
+                s.lastTouchDownMicroseconds = t
                 if !world.isOn(.noPrepare) { generatorRecord(s.impact.prepare(at: t), &world) }
             case .up:
                 world.emit(Record("touch").word("phase", "up").bool("upInside", inside).word("target", "impactButton"))
                 guard inside else { world.emit(Record("button").word("action", "cancelled").string("why", "touch-up outside: no impact")); return }
-                if world.isOn(.successAsTap) {
-                    generatorRecord(s.notification.notificationOccurred(.success, at: t), &world, cue: "buttonPressed")
-                } else {
-                    generatorRecord(s.impact.impactOccurred(at: t, intensity: 0.8), &world, cue: "buttonPressed")
+                let o = world.isOn(.successAsTap) ? s.notification.notificationOccurred(.success, at: t) : s.impact.impactOccurred(at: t, intensity: 0.8)
+                if case .fired(let fire) = o {
+                    if case .notification = fire.kind { s.outcomeAsTap += 1 }
+                    if !fire.wasPrepared, let down = s.lastTouchDownMicroseconds, t - down < s.prepareWindowMicroseconds { s.lateAfterTouchDown += 1 }
                 }
+                s.lastTouchDownMicroseconds = nil
+                generatorRecord(o, &world, cue: "buttonPressed")
             }
         case .pickerChanged(let value):
             world.emit(Record("picker").int("value", value))

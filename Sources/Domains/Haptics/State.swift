@@ -59,6 +59,14 @@ public struct HapticsState: Sendable {
     // Invariant bookkeeping (not written to the state digest).
     var lastRhythmOffsets: [Int64] = []
     var entriesPastCut = 0
+    var lastTouchDownMicroseconds: Int64?
+    var prepareWindowMicroseconds: Int64 = 1_000_000
+    /// Touch-ups inside the prepare window after a touch-down that still fired cold.
+    var lateAfterTouchDown = 0
+    /// Plays the app asked for that the engine refused to start.
+    var silentPlays = 0
+    /// Outcome (notification) feedback fired by the impact button.
+    var outcomeAsTap = 0
 
     func userPattern(_ id: String) -> HapticPattern? { userPatterns.first { $0.id == id }?.pattern }
 
