@@ -29,6 +29,10 @@ import Platform
 /// - Reset (the note's proposal, not the article's code): the reset handler restarts the engine
 ///   AND rebuilds and restarts a held loop; the article's restart-only code is the fault
 ///   `staleLoopAfterReset`.
+/// - An engine stop (background, interruption, idle) ends a held loop or long test for good; only a
+///   server reset keeps it for the reset handler to rebuild.
+/// - SwiftUI `sensoryFeedback` is recorded whatever `supportsHaptics` says (the article does not
+///   gate it; the system makes it a no-op).
 /// - Rhythm taps that go back in time are refused (`non-monotonic-taps`), never sorted; an empty
 ///   recording gives an empty pattern.
 /// - "Tell them apart": success, warning and error 0.6 s apart.

@@ -88,3 +88,25 @@ func hapticsError(_ body: String) -> String? { InlineScenario.error(Haptics.self
         #expect(!records.contains { $0.hasPrefix("lockstep.invariant") })
     }
 }
+
+@Suite struct HapticsResetTests {
+    /// The note's proposal: after a server reset the held loop is rebuilt on a new player and keeps looping.
+    @Test func resetRebuildsTheHeldLoop() throws {
+        let records = try hapticsRecords("1 loop start id=heartbeat\n3 haptics serverReset\n6 loop stop\n")
+        #expect(records.contains("loop event=rebuiltAfterReset id=heartbeat player=2"))
+        #expect(records.contains { $0.hasPrefix("render pattern=heartbeat player=2") && $0.contains("taps=10") })
+    }
+
+    /// The article's code (fault): the loop is gone after the reset, and an invariant says so.
+    @Test func staleLoopFaultBreaksAnInvariant() throws {
+        let records = try hapticsRecords("set fault staleLoopAfterReset\n1 loop start id=heartbeat\n3 haptics serverReset\n")
+        #expect(records.contains { $0.contains("name=heldLoopPlayable") })
+    }
+
+    /// Without a reset handler the engine stays stopped until the next play starts it.
+    @Test func noResetHandlerLeavesTheEngineStopped() throws {
+        let records = try hapticsRecords("set fault noResetHandler\n1 haptics serverReset\n2 playLibrary id=heartbeat\n")
+        #expect(records.contains("engine state=stopped(systemError) handler=none"))
+        #expect(records.contains("engine from=stopped(systemError) to=running call=start"))
+    }
+}
