@@ -19,6 +19,7 @@ import Units
 import AdEarnings
 import Marbles
 import SpeckMatch
+import Keyboard
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -50,4 +51,5 @@ public let allDomains: [DomainEntry] = [
     AdEarnings.entry,
     Marbles.entry,
     SpeckMatch.entry,
+    Keyboard.entry,
 ]
