@@ -168,12 +168,12 @@ extension Keyboard {
 
     /// The prefix range and the top 3, with the query's cost against the frame budget.
     static func query(_ s: inout KeyboardState, _ world: inout World<Keyboard>) {
+        guard !s.typed.isEmpty else { s.suggestions = []; return }
         guard let index = s.index else {
             s.suggestions = []
             world.emit(Record("suggest").string("prefix", s.typed).word("index", "none"))
             return
         }
-        guard !s.typed.isEmpty else { s.suggestions = []; return }
         let range = index.prefixRange(s.typed)
         s.suggestions = index.suggestions(in: range)
         world.emit(Record("suggest").string("prefix", s.typed).int("lo", range.lowerBound).int("hi", range.upperBound)
@@ -239,7 +239,8 @@ extension Keyboard {
             .word("ceilingMB", MemoryLedger.megabytesText(m.ceilingBytes)).int("views", m.retainedViews)
             .int("threads", m.threadStacks).int("warmed", m.warmedLanguages.count))
         if m.killed && !wasKilled {
-            world.emit(Record("killed").word("footprintMB", MemoryLedger.megabytesText(m.footprintBytes))
+            world.emit(Record("killed").int("bytes", m.footprintBytes).int("ceilingBytes", m.ceilingBytes)
+                .word("footprintMB", MemoryLedger.megabytesText(m.footprintBytes))
                 .word("ceilingMB", MemoryLedger.megabytesText(m.ceilingBytes)).word("host", s.host))
         }
     }
