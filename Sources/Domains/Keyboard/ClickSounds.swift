@@ -149,12 +149,12 @@ struct ClickSounds: Sendable {
                     record.path = nil
                 }
             }
-            log(record)
+            appendLog(record)
         }
         scaledBucket = bucket
     }
 
-    private mutating func log(_ record: SoundRegistration) {
+    private mutating func appendLog(_ record: SoundRegistration) {
         if registrations.count < Self.maxRegistrationLog {
             registrations.append(record)
         } else {

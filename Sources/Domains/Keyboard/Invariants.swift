@@ -28,7 +28,7 @@ extension Keyboard {
         return lines
     }, next: { rng, step in
         if step == 0 { return "0 viewDidLoad" }
-        if step == 1 { return "+1ms loadWordList file=keyboard/index/small.kidx" }
+        if step == 1 { return "+1ms loadWordList file=../index/small.kidx" }
         let gap = "+\(rng.int(in: 1...900))ms"
         let letters = ["t", "h", "e", "a", "p", "l", "s", "x"]
         switch rng.int(below: 30) {
@@ -49,7 +49,7 @@ extension Keyboard {
         case 23: return "\(gap) silentSwitch on=\(rng.chance(0.5))"
         case 24: return "\(gap) mediaVolume v=0.\(rng.int(in: 0...9))"
         case 25: return "\(gap) ringerVolume v=0.\(rng.int(in: 0...9))"
-        case 26: return "\(gap) loadWordList file=keyboard/index/\(["small", "truncated", "foreign", "empty"][rng.int(below: 4)]).kidx"
+        case 26: return "\(gap) loadWordList file=../index/\(["small", "truncated", "foreign", "empty"][rng.int(below: 4)]).kidx"
         case 27: return "\(gap) buildConfig config=\(rng.chance(0.5) ? "debug" : "release")"
         case 28: return "\(gap) debugOverlayFlag on=\(rng.chance(0.5))"
         default: return "\(gap) setVolume v=nan"
