@@ -16,7 +16,8 @@ public enum KeyboardWordList: String, CaseIterable, Sendable {
 /// the clipboard, the click-sound settings and buses, the word index file and release hygiene.
 public enum KeyboardEvent: Sendable {
     /// A new host app: iOS releases the old controller (its view kept) and builds a new one.
-    case hostAppChange(host: String)
+    /// `empty`: an empty baseline controller that never touches `view`.
+    case hostAppChange(host: String, empty: Bool)
     case viewDidLoad
     case viewWillAppear
     case viewWillDisappear

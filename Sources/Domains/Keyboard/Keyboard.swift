@@ -48,6 +48,14 @@ import Platform
 ///   entry in the range at 3,000 (`copyBytes`) or 500 (`loadUnaligned`), 4,000 per correction
 ///   step; a query reads its probes and every entry of its prefix range. Budget 16,667 µs;
 ///   p95 is the nearest rank.
+/// - Volumes outside 0...1 are refused, not clamped (a broken slider shows in the trace).
+/// - A word-index file that fails validation replaces the previous index: no suggestions until a
+///   valid file is loaded.
+/// - The ledger is snapshotted (and a probe mark appended) after every lifecycle and memory event,
+///   every language switch and the parse of a dirty word list; the snapshot before the next
+///   main-queue turn still holds the released view awaiting its deferred teardown (30.0 MB).
+/// - The leak test's baseline controller (`hostAppChange empty=true`) never touches its view, so
+///   it charges nothing.
 /// - Keys are `a`...`z` and `space` (space commits the word); other keys are refused. A chip tap
 ///   commits its word; an index past the bar is refused.
 /// - Duplicated with Platform: the scratch `AudioBusState` and `SoundRegistry` are kept (their
@@ -63,7 +71,8 @@ public enum Keyboard: Domain {
 
     public static let events: [EventKind<KeyboardEvent>] = [
         EventKind("hostAppChange", "A new host app: the old controller is released, a new one loads its view") { f throws(ScenarioError) in
-            .hostAppChange(host: try f("host", .word, "the host app"))
+            .hostAppChange(host: try f("host", .word, "the host app"),
+                           empty: try f("empty", .bool, default: false, "an empty UIInputViewController (the leak test's baseline): it never loads its view"))
         },
         EventKind("viewDidLoad", "The controller loads its keyboard view") { _ throws(ScenarioError) in .viewDidLoad },
         EventKind("viewWillAppear", "The keyboard is shown (again)") { _ throws(ScenarioError) in .viewWillAppear },

@@ -7,10 +7,10 @@ extension Keyboard {
         guard !s.memory.killed else { world.reject(kind(of: event), "killed"); return }
         let wasKilled = s.memory.killed
         switch event {
-        case .hostAppChange(let host):
+        case .hostAppChange(let host, let empty):
             s.host = host
-            s.memory.hostAppChange()
-            world.emit(Record("host").word("id", host).int("cycles", s.memory.hostCycles))
+            s.memory.hostAppChange(newControllerLoadsView: !empty)
+            world.emit(Record("host").word("id", host).int("cycles", s.memory.hostCycles).bool("empty", empty))
             checkpoint(&s, "hostAppChange", &world, wasKilled: wasKilled)
             if !s.memory.killed { emitActive(s, &world) }
         case .viewDidLoad:
