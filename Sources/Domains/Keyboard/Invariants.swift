@@ -18,6 +18,19 @@ extension Keyboard {
         Invariant("everyActivationHasFeedback", "every key and chip gives sound (unless muted), haptic and a visual press (failure 13)") { s, _ in
             s.incompleteActivations == 0 ? nil : "\(s.incompleteActivations) activations without full feedback"
         },
+        Invariant("releasedViewsAreEmptied", "a released controller's view is emptied by the deferred deinit teardown, never kept while the extension lives (failures 4, 5)") { s, _ in
+            s.memory.killed || s.memory.retainedViews == 0 ? nil : "\(s.memory.retainedViews) released views retained"
+        },
+        Invariant("oneWarmupThread", "warm-ups run on one serial queue: at most one thread stack whatever the switches (failure 7)") { s, _ in
+            s.memory.threadStacks <= 1 ? nil : "\(s.memory.threadStacks) warm-up threads"
+        },
+        Invariant("keystrokeWithinFrame", "every suggestion query fits one 60 Hz frame (failure 14)") { s, _ in
+            guard let last = s.latency.samplesNanoseconds.last, last > LatencyBudget.frameBudgetNanoseconds else { return nil }
+            return "a keystroke cost \(last) ns, over \(LatencyBudget.frameBudgetNanoseconds) ns"
+        },
+        Invariant("noOverlayInRelease", "the debug overlay never draws in a release build (failure 15)") { s, _ in
+            s.build == .release && s.overlayDraws ? "the overlay draws in release" : nil
+        },
     ]
 
     public static let explorer: Explorer? = Explorer(header: { rng in
@@ -28,7 +41,7 @@ extension Keyboard {
         return lines
     }, next: { rng, step in
         if step == 0 { return "0 viewDidLoad" }
-        if step == 1 { return "+1ms loadWordList file=../index/small.kidx" }
+        if step == 1 { return "+1ms loadWordList file=../index/\(rng.chance(0.5) ? "small" : "large").kidx" }
         let gap = "+\(rng.int(in: 1...900))ms"
         let letters = ["t", "h", "e", "a", "p", "l", "s", "x"]
         switch rng.int(below: 30) {
@@ -36,7 +49,7 @@ extension Keyboard {
         case 8: return "\(gap) keystroke key=space"
         case 9: return "\(gap) deleteKey"
         case 10, 11: return "\(gap) suggestionTap index=\(rng.int(in: 0...3))"
-        case 12: return "\(gap) hostAppChange host=\(["notes", "mail", "safari"][rng.int(below: 3)])"
+        case 12: return "\(gap) hostAppChange host=\(["notes", "mail", "safari"][rng.int(below: 3)])\(rng.chance(0.2) ? " empty=true" : "")"
         case 13: return "\(gap) mainQueueTurn"
         case 14: return "\(gap) \(["viewWillAppear", "viewWillDisappear", "controllerDeinit", "memoryWarning"][rng.int(below: 4)])"
         case 15: return "\(gap) systemMemoryPressure ceilingMB=\(rng.int(in: 20...80))"
@@ -49,7 +62,7 @@ extension Keyboard {
         case 23: return "\(gap) silentSwitch on=\(rng.chance(0.5))"
         case 24: return "\(gap) mediaVolume v=0.\(rng.int(in: 0...9))"
         case 25: return "\(gap) ringerVolume v=0.\(rng.int(in: 0...9))"
-        case 26: return "\(gap) loadWordList file=../index/\(["small", "truncated", "foreign", "empty"][rng.int(below: 4)]).kidx"
+        case 26: return "\(gap) loadWordList file=../index/\(["small", "large", "truncated", "foreign", "empty"][rng.int(below: 5)]).kidx"
         case 27: return "\(gap) buildConfig config=\(rng.chance(0.5) ? "debug" : "release")"
         case 28: return "\(gap) debugOverlayFlag on=\(rng.chance(0.5))"
         default: return "\(gap) setVolume v=nan"

@@ -116,10 +116,10 @@ extension Keyboard {
             s.suggestions = []
         case .buildConfig(let config):
             s.build = config
-            emitOverlay(s, &world)
+            emitOverlay(&s, &world)
         case .debugOverlayFlag(let on):
             s.overlayFlag = on
-            emitOverlay(s, &world)
+            emitOverlay(&s, &world)
         }
     }
 
@@ -223,8 +223,9 @@ extension Keyboard {
             .int("scaledFiles", s.sounds.scaledFileCreations))
     }
 
-    static func emitOverlay(_ s: KeyboardState, _ world: inout World<Keyboard>) {
+    static func emitOverlay(_ s: inout KeyboardState, _ world: inout World<Keyboard>) {
         let draws = s.overlayInRelease ? s.overlayFlag : DebugOverlay.draws(build: s.build, persistedFlag: s.overlayFlag)
+        s.overlayDraws = draws
         world.emit(Record("overlay").word("build", s.build.rawValue).bool("flag", s.overlayFlag).bool("draws", draws))
     }
 

@@ -23,4 +23,5 @@ public struct KeyboardState: Sendable {
     var overlayInRelease = false
     /// History for the invariants (left out of `write`).
     var incompleteActivations = 0
+    var overlayDraws = false
 }
