@@ -20,6 +20,7 @@ import AdEarnings
 import Marbles
 import SpeckMatch
 import Haptics
+import Keyboard
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -52,4 +53,5 @@ public let allDomains: [DomainEntry] = [
     Marbles.entry,
     SpeckMatch.entry,
     Haptics.entry,
+    Keyboard.entry,
 ]

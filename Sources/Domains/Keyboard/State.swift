@@ -1,0 +1,27 @@
+import LockstepCore
+import Platform
+
+/// The extension's state: both language stores, the clipboard gate, the click sounds and buses,
+/// the memory ledger, the word index and the current word, latency samples and release hygiene.
+public struct KeyboardState: Sendable {
+    var store: LanguageStore
+    var clipboard: ClipboardGate
+    var sounds: ClickSounds
+    var memory: MemoryLedger
+    var latency = LatencyBudget()
+    var marks = ProbeMarks()
+    var haptics = FeedbackGenerator(kind: .impact(style: .light), osAtLeast17_5: true)
+    var index: WordIndex?
+    var readPath: FieldReadPath
+    var chips: FeedbackVariant
+    var host = "none"
+    var typed = ""
+    var suggestions: [String] = []
+    var activations = 0
+    var build: BuildConfiguration = .release
+    var overlayFlag = false
+    var overlayInRelease = false
+    /// History for the invariants (left out of `write`).
+    var incompleteActivations = 0
+    var overlayDraws = false
+}
