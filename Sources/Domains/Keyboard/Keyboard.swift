@@ -166,7 +166,7 @@ public enum Keyboard: Domain {
         let languages = try s("languages", .text, default: "en,ja,ko", "enabled language ids, comma-separated; the first is the fallback")
         let fullAccess = try s("fullAccess", .bool, default: false, "Full Access (off by default)")
         let wordList = try s("wordList", .choice(KeyboardWordList.self), default: .mapped, "the word list memory-mapped or parsed into the heap")
-        let ceilingMB = try s("ceilingMB", .int, default: 60, in: 1 ... 4_096, "the jetsam ceiling in MB")
+        let ceilingMB = try s("ceilingMB", .int, default: 60, in: 28 ... 4_096, "the jetsam ceiling in MB (above the 27 MB the extension takes at launch)")
         let style = try s("style", .choice(KeyboardSoundStyle.self), default: .classic, "the click style loaded at launch")
         let unreadable = try s.optional("unreadableSample", .word, "a bundled sample that cannot be decoded, e.g. classic-key")
         let writesFail = try s("tempWritesFail", .bool, default: false, "every scaled-file write fails")
