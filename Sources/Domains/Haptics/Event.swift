@@ -16,6 +16,12 @@ public enum ReplaySource: String, CaseIterable, Sendable { case widget, controlC
 /// `haptics serverReset` / `haptics idle`: what the haptic server does to the engine.
 public enum HapticServerEvent: String, CaseIterable, Sendable { case serverReset, idle }
 
+/// `creator add|remove|save|clear`: the custom pattern creator's controls.
+public enum CreatorAction: String, CaseIterable, Sendable { case add, remove, save, clear }
+
+/// The kinds of event the creator adds.
+public enum CreatorEventKind: String, CaseIterable, Sendable { case transient, continuous }
+
 /// Everything that reaches Haptics Explorer: the demos' controls, the library, the recorder, the
 /// AHAP and code tools, the system (lifecycle, audio, haptic server), and the domain's own timers.
 public enum HapticsEvent: Sendable {
@@ -35,6 +41,13 @@ public enum HapticsEvent: Sendable {
     case tellThemApart
     case replayLast(source: ReplaySource)
     case server(HapticServerEvent)
+    /// The sequence editor: `items` back to back, `gap` apart, saved as the user pattern `name`.
+    case sequence(name: String, items: [String], gapMicroseconds: Int64)
+    /// The custom creator: add an event to the draft, remove one, save the draft as `name`, clear.
+    case creator(CreatorAction, kind: CreatorEventKind?, atMicroseconds: Int64, durationMicroseconds: Int64,
+                 intensity: Double, sharpness: Double, index: Int?, name: String?)
+    /// Draw the actuator log over `[from, to)` as a PNG (`to` nil: up to the event's time).
+    case plot(fromMicroseconds: Int64, toMicroseconds: Int64?)
     case lifecycle(LifecycleLine)
     case audio(AudioSystemEvent)
     // Timers.

@@ -12,6 +12,7 @@ public enum HapticsFault: String, DomainFault {
     case staleLoopAfterReset
     case retriggerOnSameValue
     case deprecatedInitOn27
+    case curveLeaksIntoNextItem
 
     public var summary: String {
         switch self {
@@ -23,6 +24,7 @@ public enum HapticsFault: String, DomainFault {
         case .successAsTap: "the impact button plays .success (failure 6): an outcome used as a generic tap"
         case .staleLoopAfterReset: "the reset handler only restarts the engine (the article's code, derived failure 11): a running loop stops for good"
         case .retriggerOnSameValue: "feedback on every assignment, not on change (derived failure 10): two true Save results give two .success"
+        case .curveLeaksIntoNextItem: "the sequence editor copies each item's curves as they are (derived): the explosion's curve ends at 0 and mutes the items after it"
         case .deprecatedInitOn27: "the impact generator keeps UIImpactFeedbackGenerator(style:) (failure 8): deprecated on iOS 27"
         }
     }

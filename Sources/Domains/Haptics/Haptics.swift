@@ -44,6 +44,14 @@ import Platform
 ///   keys ignored (each a warning); structural damage refused with its JSON path.
 /// - The generated code keeps system items as UIKit/SwiftUI calls; custom patterns become
 ///   `CHHapticEvent` literals plus their AHAP text; values outside 0…1 are clamped with a warning.
+/// - Sequence editor and custom creator (`PatternComposer`): items back to back `gap` apart
+///   (0.2 s by default, the loop gap), each item's intensity curve ended at the item's end; the
+///   creator saves its draft in time order; sliders are 0…1 and values outside are refused, not
+///   clamped (a slider cannot produce them, so they are bad input). Both save user patterns,
+///   whose ids may not be a library item's.
+/// - `plot from= to=` draws the actuator log (`ActuatorLog`: Core Haptics marks when a run is
+///   rendered, UIKit and SwiftUI fires as grey system taps) as `actuator-N.png`. The log is an
+///   observation, not app state, so it is not in the state digest.
 /// - Without haptics hardware the custom features are hidden and their inputs refused
 ///   (`no-haptics-hardware`); UIKit generator calls are recorded as no-ops.
 public enum Haptics: Domain {
@@ -105,6 +113,40 @@ public enum Haptics: Domain {
         EventKind("haptics", "The haptic server: serverReset, or idle (auto-shutdown now)") { f throws(ScenarioError) in
             .server(try f.argument("what", .choice(HapticServerEvent.self), "serverReset or idle"))
         },
+        EventKind("sequence", "The sequence editor: library patterns back to back, saved as a user pattern") { f throws(ScenarioError) in
+            let name = try f("name", .word, "the new pattern's id")
+            let items = try f("items", .text, "pattern ids, comma-separated: \"explosion,heartbeat\"")
+            let gap = try f("gap", .duration, default: .milliseconds(200), in: .milliseconds(1) ... .seconds(5), "silence between items")
+            let list = items.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if !f.isDeclaring, list.contains(where: \.isEmpty) { throw f.error("an empty item in '\(items)': separate ids with single commas", at: "items") }
+            return .sequence(name: name, items: list, gapMicroseconds: gap.nanoseconds / 1_000)
+        },
+        EventKind("creator", "The custom pattern creator: add an event, remove one, save the draft, clear") { f throws(ScenarioError) in
+            let action = try f.argument("action", .choice(CreatorAction.self), "add, remove, save or clear")
+            let kind = try f.optional("kind", .choice(CreatorEventKind.self), "add: transient or continuous")
+            let at = try f("at", .duration, default: .zero, in: .zero ... .seconds(30), "add: the event's time in the pattern")
+            let duration = try f("duration", .duration, default: .zero, in: .zero ... .seconds(30), "add: a continuous event's length")
+            let intensity = try f("intensity", .number, default: 1, "add: the intensity slider, 0...1")
+            let sharpness = try f("sharpness", .number, default: 0.5, "add: the sharpness slider, 0...1")
+            let index = try f.optional("index", .int, "remove: the draft event's index, from 0")
+            let name = try f.optional("name", .word, "save: the new pattern's id")
+            if !f.isDeclaring {
+                switch action {
+                case .add where kind == nil: throw f.error("creator add needs kind=")
+                case .add where kind == .continuous && duration == .zero: throw f.error("a continuous event needs duration= above 0", at: "duration")
+                case .remove where index == nil: throw f.error("creator remove needs index=")
+                case .save where name == nil: throw f.error("creator save needs name=")
+                default: break
+                }
+            }
+            return .creator(action, kind: kind, atMicroseconds: at.nanoseconds / 1_000, durationMicroseconds: duration.nanoseconds / 1_000,
+                            intensity: intensity, sharpness: sharpness, index: index, name: name)
+        },
+        EventKind("plot", "Draw what the actuator played over a window as a PNG (actuator-N.png)") { f throws(ScenarioError) in
+            let from = try f("from", .duration, default: .zero, in: .zero ... .hours(24 * 365), "window start, scenario time")
+            let to = try f.optional("to", .duration, in: .zero ... .hours(24 * 365), "window end (exclusive); default: now")
+            return .plot(fromMicroseconds: from.nanoseconds / 1_000, toMicroseconds: to.map { $0.nanoseconds / 1_000 })
+        },
         LifecycleVocabulary.eventKind { .lifecycle($0) },
         AudioVocabulary.eventKind { .audio($0) },
     ]
@@ -126,6 +168,9 @@ public enum Haptics: Domain {
         case .tellThemApart: "tellThemApart"
         case .replayLast: "replayLast"
         case .server: "haptics"
+        case .plot: "plot"
+        case .sequence: "sequence"
+        case .creator: "creator"
         case .lifecycle: LifecycleVocabulary.kind
         case .audio: AudioVocabulary.kind
         case .longTestEnd: "longTestEnd"
@@ -196,6 +241,8 @@ public enum Haptics: Domain {
             .word("loop", s.loop.map { "\($0.patternID)@\($0.player.rawValue)" } ?? "none"))
         if let until = s.impact.preparedUntilMicroseconds { out.int("impactPreparedUntilUs", Int(until)) }
         out.list("userPatterns", s.userPatterns) { w, _, u in w.word("id", u.id); w.int("events", u.pattern.events.count) }
+        // Only when non-empty, so states from before the creator existed keep their bytes.
+        if !s.draft.isEmpty { out.int("draftEvents", s.draft.count) }
         s.life.write(to: &out)
         s.session.write(to: &out)
     }

@@ -62,6 +62,9 @@ extension Haptics {
         Invariant("noCustomFeaturesWithoutHardware", "hide haptic-only features rather than show buttons that do nothing") { s, _ in
             s.customFeaturesShown && !s.supportsHaptics ? "custom features shown without haptics hardware" : nil
         },
+        Invariant("sequenceItemsKeepTheirStrength", "an item in a sequence feels as it does alone: no curve leaks past its item") { s, _ in
+            s.sequenceStrengthChanges > 0 ? "\(s.sequenceStrengthChanges) sequence events play at another intensity than in their own pattern" : nil
+        },
         Invariant("noDeprecatedInitOn27", "iOS 27: the impact generator uses init(style:view:)") { s, _ in
             s.os >= OSRelease(27, 0) && s.impact.api.isDeprecatedInIOS27 ? "UIImpactFeedbackGenerator(style:) on iOS \(s.os.description)" : nil
         },
@@ -78,7 +81,7 @@ extension Haptics {
         let patterns = ["heartbeat", "explosion", "tick-tock", "level-up", "impact.medium", "notification.error", "rhythm", "nope"]
         let p = patterns[rng.int(below: patterns.count)]
         let rates = ["0.5", "1", "2", "3"]
-        switch rng.int(below: 22) {
+        switch rng.int(below: 26) {
         case 0: return "\(gap) touch down"
         case 1: return "\(gap) touch up upInside=\(rng.chance(0.8) ? "true" : "false")"
         case 2: return "\(gap) pickerChanged value=\(rng.int(in: 0...9))"
@@ -98,6 +101,14 @@ extension Haptics {
         case 18: return "\(gap) haptics idle"
         case 19: return "\(gap) lifecycle \(rng.chance(0.5) ? "background" : "foreground")"
         case 20: return "\(gap) audio interruption \(rng.chance(0.5) ? "began" : "ended")"
+        case 21:
+            let items = (0..<rng.int(in: 1...3)).map { _ in patterns[rng.int(below: patterns.count)] }.joined(separator: ",")
+            return "\(gap) sequence name=seq items=\"\(items)\" gap=\(rng.int(in: 1...500))ms"
+        case 22:
+            let kind = rng.chance(0.5) ? "transient" : "continuous duration=\(rng.int(in: 1...500))ms"
+            return "\(gap) creator add kind=\(kind) at=\(rng.int(in: 0...2000))ms intensity=\(rng.chance(0.1) ? "1.5" : "0.\(rng.int(in: 0...9))") sharpness=0.\(rng.int(in: 0...9))"
+        case 23: return "\(gap) creator \(rng.chance(0.7) ? "save name=mine" : "remove index=\(rng.int(in: 0...3))")"
+        case 24: return "\(gap) playLibrary id=\(rng.chance(0.5) ? "seq" : "mine")"
         default: return "+\(rng.int(in: 5...20))s playLibrary id=heartbeat"
         }
     })

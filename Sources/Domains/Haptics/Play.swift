@@ -26,14 +26,14 @@ extension Haptics {
             case .impact:
                 let style = ImpactFeedbackStyle(rawValue: system.uikitCase ?? "medium") ?? .medium
                 g = FeedbackGenerator(kind: .impact(style: style), osAtLeast17_5: at17_5 && !world.isOn(.deprecatedInitOn27), supportsHaptics: s.supportsHaptics)
-                generatorRecord(g.impactOccurred(at: t), &world, cue: "libraryRow")
+                generatorRecord(g.impactOccurred(at: t), &s.actuator, &world, cue: "libraryRow")
             case .selection:
                 g = FeedbackGenerator(kind: .selection, osAtLeast17_5: at17_5, supportsHaptics: s.supportsHaptics)
-                generatorRecord(g.selectionChanged(at: t), &world, cue: "libraryRow")
+                generatorRecord(g.selectionChanged(at: t), &s.actuator, &world, cue: "libraryRow")
             case .notification:
                 g = FeedbackGenerator(kind: .notification, osAtLeast17_5: at17_5, supportsHaptics: s.supportsHaptics)
                 let type = NotificationFeedbackType(rawValue: system.uikitCase ?? "success") ?? .success
-                generatorRecord(g.notificationOccurred(type, at: t), &world, cue: "libraryRow")
+                generatorRecord(g.notificationOccurred(type, at: t), &s.actuator, &world, cue: "libraryRow")
             }
             s.lastPlayed = id
             return
@@ -249,6 +249,7 @@ extension Haptics {
             if run.rate != 1 { r = r.fixed("loopEnd", seconds(run.pattern.durationMicroseconds + Timeline.loopGapMicroseconds), 6) }
         }
         world.emit(r)
+        logMarks(timeline, run, &s.actuator)
         if run.looping {
             world.emit(Record("player").int("id", run.player.rawValue).word("event", "looped").int("n", timeline.loopStartsMicroseconds.count))
             return
@@ -263,6 +264,39 @@ extension Haptics {
         let end = cut?.microseconds ?? Int64.max
         for sample in samples where run.startMicroseconds + sample.timeMicroseconds < end {
             world.emit(Record("curve").fixed("t", seconds(run.startMicroseconds + sample.timeMicroseconds), 3).fixed("scale", sample.value, 6))
+        }
+    }
+
+    /// The rendered run as plot marks: taps as they are, each continuous event as its envelope
+    /// (start, the intensity curve's samples strictly inside it, end), all on wall time.
+    static func logMarks(_ timeline: Timeline, _ run: Sounding, _ log: inout ActuatorLog) {
+        let samples = run.pattern.curves.isEmpty ? [] : ((try? CurveSampler.sample(run.pattern)) ?? [])
+        let r = Double(run.rate)
+        var open: [Int: (start: Timeline.Entry, loop: Int)] = [:]
+        for e in timeline.entries {
+            switch e.kind {
+            case .transient:
+                log.append(.tap(atMicroseconds: e.timeMicroseconds, intensity: e.intensity, sharpness: Double(e.sharpness), source: .coreHaptics))
+            case .continuousStart:
+                open[e.loopIndex * run.pattern.events.count + e.eventIndex] = (e, e.loopIndex)
+            case .continuousEnd:
+                guard let (start, loop) = open.removeValue(forKey: e.loopIndex * run.pattern.events.count + e.eventIndex) else { continue }
+                var envelope = [ActuatorLog.EnvelopePoint(timeMicroseconds: start.timeMicroseconds, intensity: start.intensity)]
+                let loopStart = timeline.loopStartsMicroseconds[loop]
+                let base = Double(run.pattern.events[e.eventIndex].intensity)
+                // Curve samples inside the event, thinned to fit the log's envelope limit.
+                let inside = samples.filter {
+                    let at = loopStart + Int64((Double($0.timeMicroseconds) / r).rounded(.toNearestOrEven))
+                    return at > start.timeMicroseconds && at < e.timeMicroseconds
+                }
+                let stride = max(1, (inside.count + ActuatorLog.maxEnvelopePoints - 3) / (ActuatorLog.maxEnvelopePoints - 2))
+                for (i, sample) in inside.enumerated() where i % stride == 0 {
+                    let at = loopStart + Int64((Double(sample.timeMicroseconds) / r).rounded(.toNearestOrEven))
+                    envelope.append(ActuatorLog.EnvelopePoint(timeMicroseconds: at, intensity: base * sample.value))
+                }
+                envelope.append(ActuatorLog.EnvelopePoint(timeMicroseconds: e.timeMicroseconds, intensity: e.intensity))
+                log.append(.continuous(envelope, sharpness: Double(e.sharpness), source: .coreHaptics))
+            }
         }
     }
 }

@@ -14,7 +14,7 @@ extension Haptics {
             case .down:
                 world.emit(Record("touch").word("phase", "down").word("target", "impactButton"))
                 s.lastTouchDownMicroseconds = t
-                if !world.isOn(.noPrepare) { generatorRecord(s.impact.prepare(at: t), &world) }
+                if !world.isOn(.noPrepare) { generatorRecord(s.impact.prepare(at: t), &s.actuator, &world) }
             case .up:
                 world.emit(Record("touch").word("phase", "up").bool("upInside", inside).word("target", "impactButton"))
                 guard inside else { world.emit(Record("button").word("action", "cancelled").string("why", "touch-up outside: no impact")); return }
@@ -24,13 +24,13 @@ extension Haptics {
                     if !fire.wasPrepared, let down = s.lastTouchDownMicroseconds, t - down < s.prepareWindowMicroseconds { s.lateAfterTouchDown += 1 }
                 }
                 s.lastTouchDownMicroseconds = nil
-                generatorRecord(o, &world, cue: "buttonPressed")
+                generatorRecord(o, &s.actuator, &world, cue: "buttonPressed")
             }
         case .pickerChanged(let value):
             world.emit(Record("picker").int("value", value))
-            generatorRecord(s.selection.selectionChanged(at: t), &world, cue: "pickerRow")
+            generatorRecord(s.selection.selectionChanged(at: t), &s.actuator, &world, cue: "pickerRow")
         case .saveFinished(let ok):
-            generatorRecord(s.notification.notificationOccurred(ok ? .success : .error, at: t), &world, cue: ok ? "savedBanner" : "errorBanner")
+            generatorRecord(s.notification.notificationOccurred(ok ? .success : .error, at: t), &s.actuator, &world, cue: ok ? "savedBanner" : "errorBanner")
         case .swiftUITrigger(let control):
             swiftUI(&s, control, t, &world)
         case .playLibrary(let id):
@@ -80,12 +80,12 @@ extension Haptics {
             generateCode(&s, id, &world)
         case .tellThemApart:
             world.emit(Record("tellThemApart").word("order", "success,warning,error").fixed("spacing", 0.6, 1))
-            generatorRecord(s.notification.notificationOccurred(.success, at: t), &world, cue: "successLabel")
+            generatorRecord(s.notification.notificationOccurred(.success, at: t), &s.actuator, &world, cue: "successLabel")
             _ = world.schedule(after: .milliseconds(600), .tellStep(index: 1))
             _ = world.schedule(after: .milliseconds(1_200), .tellStep(index: 2))
         case .tellStep(let index):
             let type: NotificationFeedbackType = index == 1 ? .warning : .error
-            generatorRecord(s.notification.notificationOccurred(type, at: t), &world, cue: type == .warning ? "warningLabel" : "errorLabel")
+            generatorRecord(s.notification.notificationOccurred(type, at: t), &s.actuator, &world, cue: type == .warning ? "warningLabel" : "errorLabel")
         case .replayLast(let source):
             guard let id = s.lastPlayed else { world.reject("replayLast", "nothing-to-replay") { $0.word("source", source.rawValue) }; return }
             world.emit(Record("replay").word("source", source.rawValue).word("id", id))
@@ -95,6 +95,13 @@ extension Haptics {
             case .serverReset: serverReset(&s, t, &world)
             case .idle: engineRecord(s.engine.idle(at: t), &s, &world)
             }
+        case .sequence(let name, let items, let gap):
+            sequence(&s, name: name, items: items, gapMicroseconds: gap, &world)
+        case .creator(let action, let kind, let at, let duration, let intensity, let sharpness, let index, let name):
+            creator(&s, action, kind: kind, atMicroseconds: at, durationMicroseconds: duration, intensity: intensity,
+                    sharpness: sharpness, index: index, name: name, &world)
+        case .plot(let from, let to):
+            plot(&s, fromMicroseconds: from, toMicroseconds: to ?? t, &world)
         case .lifecycle(let line):
             guard line.process == "app" else { world.reject(LifecycleVocabulary.kind, "noExtensions") { $0.word("process", line.process) }; return }
             _ = s.life.handle(line.event, &world)
@@ -105,53 +112,72 @@ extension Haptics {
         }
     }
 
+    // MARK: Plot
+
+    /// `actuator-N.png` over `[from, to)`, with a record of what it drew and what it could not:
+    /// runs still sounding are not in the log yet (`pending`), nor are marks the log refused.
+    static func plot(_ s: inout HapticsState, fromMicroseconds from: Int64, toMicroseconds to: Int64, _ world: inout World<Haptics>) {
+        let title = "actuator " + ActuatorPlot.secondsLabel(from, stepMicroseconds: 1_000) + " s to "
+            + ActuatorPlot.secondsLabel(to, stepMicroseconds: 1_000) + " s"
+        let drawn: (list: DrawList, summary: ActuatorPlot.Summary)
+        do {
+            drawn = try ActuatorPlot.drawList(s.actuator, fromMicroseconds: from, toMicroseconds: to, title: title)
+        } catch {
+            switch error {
+            case .emptyWindow:
+                world.reject("plot", "empty-window") { $0.fixed("from", seconds(from), 6).fixed("to", seconds(to), 6) }
+            case .windowTooLong(let limit):
+                world.reject("plot", "window-too-long") { $0.fixed("limit", seconds(limit), 0) }
+            }
+            return
+        }
+        s.plots += 1
+        let name = "actuator-\(s.plots).png"
+        var r = Record("plot").word("name", name).fixed("from", seconds(from), 6).fixed("to", seconds(to), 6)
+            .int("taps", drawn.summary.taps).int("continuous", drawn.summary.continuous).int("outside", drawn.summary.outside)
+        if drawn.summary.undrawn > 0 { r = r.int("undrawn", drawn.summary.undrawn).int("limit", DrawList.maxCommands) }
+        if s.actuator.droppedCount > 0 { r = r.int("dropped", s.actuator.droppedCount).int("logLimit", ActuatorLog.maxMarks) }
+        if !s.sounding.isEmpty { r = r.int("pending", s.sounding.count) }
+        world.emit(r)
+        do {
+            world.artifact(name, try drawn.list.png(scale: 1))
+        } catch {
+            world.reject("plot", "render") { $0.string("detail", "\(error)") }
+        }
+    }
+
     // MARK: SwiftUI
 
     static func swiftUI(_ s: inout HapticsState, _ control: TriggerControl, _ t: Int64, _ world: inout World<Haptics>) {
         switch control {
         case .favorite:
             s.isFavorite.toggle()
-            feedbackRecord("favorite", s.favorite.set(s.isFavorite, at: t), text: { $0 ? "true" : "false" }, &world)
+            feedbackRecord("favorite", s.favorite.set(s.isFavorite, at: t), text: { $0 ? "true" : "false" }, &s.actuator, &world)
         case .save:
             var rng = world.rng("save", UInt64(s.saveDraws))
             let result = rng.chance(0.5)
             s.saveDraws += 1
             let outcome = s.save.set(result, at: t)
             if case .unchanged = outcome, world.isOn(.retriggerOnSameValue) {
-                feedbackRecord("save", .fired(old: result, new: result, feedback: result ? .success : .error, atMicroseconds: t), text: optionalText, &world)
+                feedbackRecord("save", .fired(old: result, new: result, feedback: result ? .success : .error, atMicroseconds: t), text: optionalText, &s.actuator, &world)
             } else {
-                feedbackRecord("save", outcome, text: optionalText, &world)
+                feedbackRecord("save", outcome, text: optionalText, &s.actuator, &world)
             }
         }
     }
 
     static func optionalText(_ v: Bool?) -> String { v.map { $0 ? "true" : "false" } ?? "nil" }
 
-    static func feedbackName(_ f: SensoryFeedback) -> String {
-        switch f {
-        case .selection: "selection"
-        case .success: "success"
-        case .warning: "warning"
-        case .error: "error"
-        case .increase: "increase"
-        case .decrease: "decrease"
-        case .start: "start"
-        case .stop: "stop"
-        case .alignment: "alignment"
-        case .levelChange: "levelChange"
-        // The two `impact` cases share a base name, which Swift cannot pattern-match apart; the
-        // app only uses the Favorite button's one.
-        default: f == .impact(weight: .medium, intensity: 0.8) ? "impact(medium,0.8)" : "impact"
-        }
-    }
+    static func feedbackName(_ f: SensoryFeedback) -> String { f.name }
 
-    static func feedbackRecord<V>(_ trigger: String, _ o: ChangeTriggerOutcome<V>, text: (V) -> String, _ world: inout World<Haptics>) {
+    static func feedbackRecord<V>(_ trigger: String, _ o: ChangeTriggerOutcome<V>, text: (V) -> String, _ log: inout ActuatorLog, _ world: inout World<Haptics>) {
         switch o {
         case .unchanged(let v, _):
             world.emit(Record("feedback").word("trigger", trigger).word("old", text(v)).word("new", text(v)).word("feedback", "none").word("why", "unchanged"))
         case .changedWithoutFeedback(let old, let new, _):
             world.emit(Record("feedback").word("trigger", trigger).word("old", text(old)).word("new", text(new)).word("feedback", "none").word("why", "closureReturnedNil"))
-        case .fired(let old, let new, let f, _):
+        case .fired(let old, let new, let f, let at):
+            log.append(.system(f, atMicroseconds: at))
             world.emit(Record("feedback").word("trigger", trigger).word("old", text(old)).word("new", text(new)).word("feedback", feedbackName(f)))
             world.emit(Record("cue").word("visual", trigger == "favorite" ? "heartIcon" : "saveResultLabel"))
         }
@@ -176,11 +202,12 @@ extension Haptics {
         }
     }
 
-    static func generatorRecord(_ o: FeedbackGeneratorOutcome, _ world: inout World<Haptics>, cue: String? = nil) {
+    static func generatorRecord(_ o: FeedbackGeneratorOutcome, _ log: inout ActuatorLog, _ world: inout World<Haptics>, cue: String? = nil) {
         switch o {
         case .prepared(let kind, let api, _, let until):
             world.emit(Record("generator").word("gen", generatorName(kind)).word("api", api.rawValue).word("call", "prepare").fixed("readyUntil", seconds(until), 6))
         case .fired(let fire):
+            log.append(.system(fire))
             var r = callRecord(Record("generator").word("gen", generatorName(fire.kind)).word("api", fire.api.rawValue), fire.call)
             r = r.fixed("latencyMs", Double(fire.latencyMicroseconds) / 1_000, 3).bool("prepared", fire.wasPrepared)
             if let w = fire.intensityWarning { r = r.word("warning", w.rawValue) }

@@ -56,6 +56,11 @@ public struct HapticsState: Sendable {
     var lastPlayed: String?
     var plays = 0
     var renders = 0
+    /// Everything the actuator was asked to play, for `plot`.
+    var actuator = ActuatorLog()
+    var plots = 0
+    /// The custom creator's unsaved events, in the order they were added.
+    var draft: [HapticEvent] = []
     // Invariant bookkeeping (not written to the state digest).
     var lastRhythmOffsets: [Int64] = []
     var entriesPastCut = 0
@@ -65,6 +70,8 @@ public struct HapticsState: Sendable {
     var lateAfterTouchDown = 0
     /// Plays the app asked for that the engine refused to start.
     var silentPlays = 0
+    /// Sequence items whose events play at another strength than they do alone.
+    var sequenceStrengthChanges = 0
     /// Outcome (notification) feedback fired by the impact button.
     var outcomeAsTap = 0
 

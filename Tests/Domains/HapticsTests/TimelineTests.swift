@@ -114,3 +114,38 @@ import Platform
         #expect(t.entries.last?.clipped == true && t.entries.last?.loopIndex == 1)
     }
 }
+
+/// The explosion as plot marks: the crack as a tap, the rumble as its envelope on wall time.
+/// Article values: crack 1.0/1.0 at 0; rumble intensity 1.0 from 0.05 s for 0.8 s under the curve
+/// 0.2 → 1.0 at +0.15 s → 0.0 at +0.85 s from 0.05 s (so the rumble ends at 1 − 0.65/0.7 = 0.071429).
+@Suite struct ActuatorMarkTests {
+    @Test func explosionEnvelopeFollowsTheCurveOnWallTime() throws {
+        let pattern = BuiltInPattern.explosion.pattern
+        let timeline = try Timeline.render(pattern, startMicroseconds: 1_000_000)
+        var log = ActuatorLog()
+        Haptics.logMarks(timeline, Sounding(player: HapticPlayerID(rawValue: 1), patternID: "explosion", pattern: pattern,
+                                            startMicroseconds: 1_000_000, looping: false, rate: 1), &log)
+        #expect(log.marks.count == 2)
+        #expect(log.marks[0].shape == .tap(intensity: 1))
+        #expect(log.marks[0].startMicroseconds == 1_000_000)
+        guard case .continuous(let e) = log.marks[1].shape else { Issue.record("no envelope"); return }
+        // The curve holds Float32 values (AHAP), so its 0.2 is Float(0.2) widened.
+        #expect(e.first == ActuatorLog.EnvelopePoint(timeMicroseconds: 1_050_000, intensity: Double(Float(0.2))))
+        #expect(e.last?.timeMicroseconds == 1_850_000)
+        // The curve peaks at 1.0 when it reaches its middle point, 0.15 s after 0.05 s.
+        #expect(e.contains(ActuatorLog.EnvelopePoint(timeMicroseconds: 1_200_000, intensity: 1)))
+        // 10 ms samples strictly inside 0.05…0.85 s: 0.06 … 0.84 is 79 points, plus both ends.
+        #expect(e.count == 81)
+        #expect(zip(e, e.dropFirst()).allSatisfy { $0.timeMicroseconds < $1.timeMicroseconds })
+    }
+
+    @Test func aHalfRateLoopLogsEveryTapAtItsScaledTime() throws {
+        let pattern = BuiltInPattern.heartbeat.pattern
+        let timeline = try Timeline.longTest(pattern, startMicroseconds: 0, rate: 0.5)
+        var log = ActuatorLog()
+        Haptics.logMarks(timeline, Sounding(player: HapticPlayerID(rawValue: 1), patternID: "heartbeat", pattern: pattern,
+                                            startMicroseconds: 0, looping: true, rate: 0.5), &log)
+        #expect(log.marks.count == 26)
+        #expect(log.marks.last?.startMicroseconds == 14_100_000)
+    }
+}
