@@ -1,3 +1,5 @@
+import Platform
+
 /// Fault variants of the click-sound pipeline (items 3, 5, 6); combinable.
 struct ClickSoundsFaults: OptionSet, Sendable {
     let rawValue: Int
@@ -30,6 +32,14 @@ struct SoundRegistration: Equatable, Sendable {
     var failure: ScaleFailure?
 }
 
+/// Which bus a click rides. `AudioServicesPlaySystemSound` rides the ringer bus (no session,
+/// obeys the silent switch); an `AVAudioPlayer` rides the media bus. Nothing errors when the
+/// wrong one is used; only the audible level differs (Platform `AudioBuses`).
+enum PlaybackPath: Equatable, Sendable {
+    case systemSoundRingerBus
+    case audioPlayerMediaBus
+}
+
 struct ClickOutcome: Equatable, Sendable {
     var played: Bool
     var path: PlaybackPath?
@@ -49,11 +59,17 @@ struct ClickSounds: Sendable {
 
     let faults: ClickSoundsFaults
     var files: SoundFileStore
-    private(set) var registry = SoundRegistry()
-    var bus = AudioBusState()
+    /// Below this level a key click is treated as inaudible (model choice, documented):
+    /// 0.1 makes every gain below 1.0 inaudible at media volume 0.12.
+    static let audibleThresholdLevel = 0.1
+
+    /// The system's view of sound ids (Platform), so a leak shows as extra live ids.
+    private(set) var registry = SystemSoundRegistry()
+    /// Ringer and media buses (Platform).
+    var bus = AudioBuses()
     private(set) var loadedStyle: SoundStyle?
     /// Current style's ids in sample-name order.
-    private(set) var ids: [(sample: String, id: SoundRegistry.SoundID, gainQuarters: Int)] = []
+    private(set) var ids: [(sample: String, id: SystemSoundID, gainQuarters: Int)] = []
     /// nil = muted (v == 0).
     private(set) var volumeBucket: VolumeBucket? = .full
     /// Bucket the registered files were made for; scaling reruns only when this changes.
@@ -71,7 +87,7 @@ struct ClickSounds: Sendable {
 
     /// Invariant of item 5: the system's live ids are exactly the current style's ids.
     var liveIDsMatchCurrentStyle: Bool {
-        registry.liveIDs == ids.map(\.id).sorted()
+        registry.liveSoundIDs == ids.map(\.id).sorted()
     }
 
     /// Rejects bad volumes without changing state; re-scales only on a bucket change.
@@ -100,9 +116,17 @@ struct ClickSounds: Sendable {
     func click(_ sample: String) -> ClickOutcome {
         guard volumeBucket != nil, let entry = ids.first(where: { $0.sample == sample }) else { return .silent }
         let path: PlaybackPath = faults.contains(.mediaBusPlayer) ? .audioPlayerMediaBus : .systemSoundRingerBus
-        let gain = Float(entry.gainQuarters) / Float(VolumeBucket.bucketCount)
-        let level = bus.level(path: path, gain: gain)
-        return ClickOutcome(played: true, path: path, level: level, audible: bus.isAudible(level: level))
+        let gain = Double(Float(entry.gainQuarters) / Float(VolumeBucket.bucketCount))
+        let heard: AudibleLevel
+        switch path {
+        case .systemSoundRingerBus:
+            guard case .played(_, _, let level) = registry.play(entry.id, gain: gain, buses: bus) else { return .silent }
+            heard = level
+        case .audioPlayerMediaBus:
+            // The extension's player activates its session; the level is the media bus's.
+            heard = bus.playOnMediaBus(gain: gain, sessionActive: true)
+        }
+        return ClickOutcome(played: true, path: path, level: heard.level, audible: heard.level >= Self.audibleThresholdLevel)
     }
 
     /// Scale the bundled sample into `kibo-<name>.wav`; nil path on any failure.
@@ -118,7 +142,7 @@ struct ClickSounds: Sendable {
 
     private mutating func releaseAll() {
         if !faults.contains(.leakSoundIDs) {
-            for entry in ids { registry.dispose(entry.id) }
+            for entry in ids { _ = registry.dispose(entry.id) }
         }
         ids = []
         scaledBucket = nil
@@ -143,7 +167,7 @@ struct ClickSounds: Sendable {
                 }
             }
             if let path = record.path {
-                if let id = registry.create(path: path) {
+                if case .created(let id, _) = registry.create(name: path) {
                     ids.append((sample, id, record.gainQuarters))
                 } else {
                     record.path = nil

@@ -6,7 +6,7 @@ import Platform
 extension Keyboard {
     public static let invariants: [Invariant<Keyboard>] = [
         Invariant("liveSoundsAreCurrentStyle", "only the style in use stays registered: the live system sound ids are its ids (failure 11)") { s, _ in
-            s.sounds.liveIDsMatchCurrentStyle ? nil : "\(s.sounds.registry.liveIDs.count) live ids, \(s.sounds.ids.count) for the current style"
+            s.sounds.liveIDsMatchCurrentStyle ? nil : "\(s.sounds.registry.liveSoundIDs.count) live ids, \(s.sounds.ids.count) for the current style"
         },
         Invariant("pasteboardNeedsFullAccess", "the pasteboard is never touched without Full Access") { s, outputs in
             !s.clipboard.hasFullAccess && outputs.contains(where: { $0.name == "pasteboard" }) ? "pasteboard access without Full Access" : nil

@@ -12,7 +12,8 @@ import Platform
 /// dropped without Full Access (`LanguageStore`); the Full Access clipboard gate and its toast
 /// (`ClipboardGate`); the click volume baked into scaled `kibo-<name>.wav` files in four buckets,
 /// the full-volume fallback, one registered style at a time (`ClickSounds`, `VolumeBucket`,
-/// `SoundFileStore`, `SoundRegistry`); ringer vs media bus audibility (`AudioBus`); the single
+/// `SoundFileStore`, Platform's `SystemSoundRegistry`); ringer vs media bus audibility (Platform's
+/// `AudioBuses`, `PlaybackPath`); the single
 /// feedback path for keys and chips (`FeedbackPath`, haptics from Platform's `FeedbackGenerator`);
 /// the memory-mapped word index validated once, prefix ranges and top-3 suggestions (`WordIndex`);
 /// the memory ledger with retained views, deferred teardown, warm-up threads and jetsam
@@ -58,8 +59,6 @@ import Platform
 ///   it charges nothing.
 /// - Keys are `a`...`z` and `space` (space commits the word); other keys are refused. A chip tap
 ///   commits its word; an index past the bar is refused.
-/// - Duplicated with Platform: the scratch `AudioBusState` and `SoundRegistry` are kept (their
-///   API is what `ClickSounds` uses) beside Platform's `AudioBuses` and `SystemSoundRegistry`.
 public enum Keyboard: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = KeyboardState
@@ -237,7 +236,7 @@ public enum Keyboard: Domain {
         out.record(Record("clipboard").bool("fullAccess", s.clipboard.hasFullAccess).int("toasts", s.clipboard.toasts.count)
             .int("pasteboardAccesses", s.clipboard.pasteboardAccesses))
         out.record(Record("sounds").word("style", s.sounds.loadedStyle?.name ?? "none")
-            .int("bucket", s.sounds.volumeBucket?.index ?? 0).int("liveIDs", s.sounds.registry.liveIDs.count)
+            .int("bucket", s.sounds.volumeBucket?.index ?? 0).int("liveIDs", s.sounds.registry.liveSoundIDs.count)
             .int("tempFiles", s.sounds.files.tempPaths.count).int("scaledFiles", s.sounds.scaledFileCreations)
             .bool("silent", s.sounds.bus.silentSwitchOn).fixed("ringer", s.sounds.bus.ringerVolume, 2).fixed("media", s.sounds.bus.mediaVolume, 2))
         out.record(Record("memory").int("footprint", s.memory.footprintBytes).int("ceiling", s.memory.ceilingBytes)

@@ -99,10 +99,10 @@ extension Keyboard {
             s.sounds.bus.silentSwitchOn = on
             world.emit(Record("bus").bool("silent", on).fixed("ringer", s.sounds.bus.ringerVolume, 2).fixed("media", s.sounds.bus.mediaVolume, 2))
         case .ringerVolume(let v):
-            s.sounds.bus.ringerVolume = v
+            s.sounds.bus.setRingerVolume(v)
             world.emit(Record("bus").bool("silent", s.sounds.bus.silentSwitchOn).fixed("ringer", v, 2).fixed("media", s.sounds.bus.mediaVolume, 2))
         case .mediaVolume(let v):
-            s.sounds.bus.mediaVolume = v
+            s.sounds.bus.setMediaVolume(v)
             world.emit(Record("bus").bool("silent", s.sounds.bus.silentSwitchOn).fixed("ringer", s.sounds.bus.ringerVolume, 2).fixed("media", v, 2))
         case .loadWordList(let bytes):
             do {
@@ -219,7 +219,7 @@ extension Keyboard {
             if let f = r.failure { rec = rec.word("failure", "\(f)") }
             world.emit(rec)
         }
-        world.emit(Record("liveSounds").int("ids", s.sounds.registry.liveIDs.count).int("tempFiles", s.sounds.files.tempPaths.count)
+        world.emit(Record("liveSounds").int("ids", s.sounds.registry.liveSoundIDs.count).int("tempFiles", s.sounds.files.tempPaths.count)
             .int("scaledFiles", s.sounds.scaledFileCreations))
     }
 
