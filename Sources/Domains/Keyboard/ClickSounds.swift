@@ -90,6 +90,11 @@ struct ClickSounds: Sendable {
         registry.liveSoundIDs == ids.map(\.id).sorted()
     }
 
+    /// The gain the registered file for `sample` was scaled to (0…1), nil when none is registered.
+    func registeredGain(_ sample: String) -> Double? {
+        ids.first(where: { $0.sample == sample }).map { Double($0.gainQuarters) / Double(VolumeBucket.bucketCount) }
+    }
+
     /// Rejects bad volumes without changing state; re-scales only on a bucket change.
     mutating func setVolume(_ volume: Double) throws(VolumeError) {
         let bucket = try VolumeBucket.forVolume(volume)

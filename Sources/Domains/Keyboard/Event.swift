@@ -25,6 +25,13 @@ public enum KeyboardEvent: Sendable {
     /// One main-run-loop turn: the teardown deferred from `deinit` runs here.
     case mainQueueTurn
     case memoryWarning
+    /// Live objects the extension allocates (`purgeable`: a cache a memory warning drops).
+    case allocate(bytes: Int, purgeable: Bool)
+    case free(bytes: Int)
+    /// A large transient allocation: allocated and freed at once; the heap keeps the pages.
+    case transientAllocation(bytes: Int)
+    /// Read back the probe marks from unified logging (they survive a kill).
+    case probeDump
     /// The rest of the phone lowers the effective jetsam ceiling.
     case systemMemoryPressure(ceilingMB: Int)
     /// `a`...`z` or `space`.

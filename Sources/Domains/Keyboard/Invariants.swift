@@ -28,6 +28,14 @@ extension Keyboard {
             guard let last = s.latency.samplesNanoseconds.last, last > LatencyBudget.frameBudgetNanoseconds else { return nil }
             return "a keystroke cost \(last) ns, over \(LatencyBudget.frameBudgetNanoseconds) ns"
         },
+        Invariant("chosenLanguageSticks", "the newest language choice, from the extension or the container app, is the active one (failure 9)") { s, _ in
+            guard let w = s.lastLanguageWrite, s.store.enabledLanguageIDs.contains(w.id), !s.memory.killed else { return nil }
+            let active = s.store.resolve().id
+            return active == w.id ? nil : "chose \(w.id), active is \(active)"
+        },
+        Invariant("clicksRideTheRingerBus", "a click is a system sound: gain × ringer volume, silent under the silent switch (failure 10)") { s, _ in
+            s.offBusClicks == 0 ? nil : "\(s.offBusClicks) clicks at another level than gain × ringer volume"
+        },
         Invariant("noOverlayInRelease", "the debug overlay never draws in a release build (failure 15)") { s, _ in
             s.build == .release && s.overlayDraws ? "the overlay draws in release" : nil
         },
@@ -43,16 +51,18 @@ extension Keyboard {
         if step == 0 { return "0 viewDidLoad" }
         if step == 1 { return "+1ms loadWordList file=../index/\(rng.chance(0.5) ? "small" : "large").kidx" }
         let gap = "+\(rng.int(in: 1...900))ms"
-        let letters = ["t", "h", "e", "a", "p", "l", "s", "x"]
-        switch rng.int(below: 30) {
-        case 0..<8: return "\(gap) keystroke key=\(letters[rng.int(below: letters.count)])"
-        case 8: return "\(gap) keystroke key=space"
+        // Mostly letters that start words of the fixture indexes (so chips appear and get tapped).
+        let letters = ["t", "h", "e", "a", "p", "l", "s", "w", "x"]
+        switch rng.int(below: 34) {
+        case 0..<6: return "\(gap) keystroke key=\(letters[rng.int(below: letters.count)])"
+        // Spaces often, so a fresh prefix (one that starts an index word) comes back often.
+        case 6, 7, 8: return "\(gap) keystroke key=space"
         case 9: return "\(gap) deleteKey"
-        case 10, 11: return "\(gap) suggestionTap index=\(rng.int(in: 0...3))"
+        case 10, 11, 32: return "\(gap) suggestionTap index=\(rng.int(in: 0...3))"
         case 12: return "\(gap) hostAppChange host=\(["notes", "mail", "safari"][rng.int(below: 3)])\(rng.chance(0.2) ? " empty=true" : "")"
         case 13: return "\(gap) mainQueueTurn"
         case 14: return "\(gap) \(["viewWillAppear", "viewWillDisappear", "controllerDeinit", "memoryWarning"][rng.int(below: 4)])"
-        case 15: return "\(gap) systemMemoryPressure ceilingMB=\(rng.int(in: 20...80))"
+        case 15: return "\(gap) systemMemoryPressure ceilingMB=\(rng.int(in: 26...90))"
         case 16: return "\(gap) languageSwitch id=\(["en", "ja", "ko", "fr"][rng.int(below: 4)])"
         case 17: return "\(gap) containerAppSetLanguage id=\(["en", "ja", "ko", "fr"][rng.int(below: 4)])"
         case 18: return "\(gap) fullAccess on=\(rng.chance(0.5))"
@@ -65,6 +75,9 @@ extension Keyboard {
         case 26: return "\(gap) loadWordList file=../index/\(["small", "large", "truncated", "foreign", "empty"][rng.int(below: 5)]).kidx"
         case 27: return "\(gap) buildConfig config=\(rng.chance(0.5) ? "debug" : "release")"
         case 28: return "\(gap) debugOverlayFlag on=\(rng.chance(0.5))"
+        case 29: return "\(gap) allocate mb=\(rng.int(in: 0...2))\(rng.chance(0.5) ? " purgeable=true" : "")"
+        case 30: return "\(gap) \(rng.chance(0.5) ? "transientAllocation" : "free") mb=\(rng.int(in: 0...3))"
+        case 31: return "\(gap) probeDump"
         default: return "\(gap) setVolume v=nan"
         }
     })

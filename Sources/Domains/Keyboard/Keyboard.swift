@@ -59,8 +59,18 @@ import Platform
 ///   it charges nothing.
 /// - Keys are `a`...`z` and `space` (space commits the word); other keys are refused. A chip tap
 ///   commits its word; an index past the bar is refused.
+/// - The typed prefix stops at 255 bytes (`maxTypedBytes`, the word index's longest word): further
+///   letters reach the host but not the prefix, each with `suggest prefix=none reason=tooLong`;
+///   delete takes them back first; the commit says `overflow=N`.
+/// - Memory: `allocate`, `free` and `transientAllocation` (allocated and freed at once, its pages
+///   kept as the heap's high-water mark) move the ledger, each with a `heap liveMB= highWaterMB=`
+///   record, so "63 MB footprint, 10 MB live, a memory warning does not move it" is a scenario.
+///   `probeDump` reads the marks back from unified logging, which survives a kill, with the peak.
 public enum Keyboard: Domain {
     public static let entry = DomainEntry(Self.self)
+    /// The longest prefix the keyboard tracks: the word index's longest word, so no query past it
+    /// could match (and the prefix in each record stays bounded).
+    static let maxTypedBytes = WordIndexFormat.maxWordBytes
     public typealias State = KeyboardState
     public typealias Event = KeyboardEvent
     public typealias Fault = KeyboardFault
@@ -79,6 +89,17 @@ public enum Keyboard: Domain {
         EventKind("controllerDeinit", "The controller is released") { _ throws(ScenarioError) in .controllerDeinit },
         EventKind("mainQueueTurn", "One main run-loop turn (deferred teardown runs)") { _ throws(ScenarioError) in .mainQueueTurn },
         EventKind("memoryWarning", "didReceiveMemoryWarning: purgeable caches dropped") { _ throws(ScenarioError) in .memoryWarning },
+        EventKind("allocate", "The extension allocates live objects (a cache when purgeable=true)") { f throws(ScenarioError) in
+            let mb = try f("mb", .number, in: 0 ... 1_024, "megabytes (MiB), e.g. 10 or 2.5")
+            return .allocate(bytes: Int((mb * Double(MemoryLedger.bytesPerMB)).rounded()), purgeable: try f("purgeable", .bool, default: false, "dropped by a memory warning"))
+        },
+        EventKind("free", "The extension frees live (non-cache) objects") { f throws(ScenarioError) in
+            .free(bytes: Int((try f("mb", .number, in: 0 ... 1_024, "megabytes (MiB)") * Double(MemoryLedger.bytesPerMB)).rounded()))
+        },
+        EventKind("transientAllocation", "A large allocation freed at once: malloc keeps the pages (heap high-water)") { f throws(ScenarioError) in
+            .transientAllocation(bytes: Int((try f("mb", .number, in: 0 ... 1_024, "megabytes (MiB)") * Double(MemoryLedger.bytesPerMB)).rounded()))
+        },
+        EventKind("probeDump", "Read the memory probe's marks back from unified logging (survives a kill)") { _ throws(ScenarioError) in .probeDump },
         EventKind("systemMemoryPressure", "The rest of the phone lowers the jetsam ceiling") { f throws(ScenarioError) in
             .systemMemoryPressure(ceilingMB: try f("ceilingMB", .int, in: 0 ... 4_096, "the effective ceiling in MB"))
         },
@@ -131,6 +152,10 @@ public enum Keyboard: Domain {
         case .controllerDeinit: "controllerDeinit"
         case .mainQueueTurn: "mainQueueTurn"
         case .memoryWarning: "memoryWarning"
+        case .allocate: "allocate"
+        case .free: "free"
+        case .transientAllocation: "transientAllocation"
+        case .probeDump: "probeDump"
         case .systemMemoryPressure: "systemMemoryPressure"
         case .keystroke: "keystroke"
         case .suggestionTap: "suggestionTap"
@@ -245,6 +270,8 @@ public enum Keyboard: Domain {
         out.record(Record("words").word("host", s.host).int("index", s.index?.entryCount ?? -1).string("typed", s.typed)
             .string("suggestions", s.suggestions.joined(separator: ",")).int("activations", s.activations)
             .int("samples", s.latency.samplesNanoseconds.count))
+        // Only when non-zero, so states from before the limit existed keep their bytes.
+        if s.typedOverflow > 0 { out.int("typedOverflow", s.typedOverflow) }
         out.record(Record("overlay").word("build", s.build.rawValue).bool("flag", s.overlayFlag))
     }
 }

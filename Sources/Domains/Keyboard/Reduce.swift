@@ -3,6 +3,8 @@ import Platform
 
 extension Keyboard {
     public static func reduce(_ s: inout KeyboardState, _ event: KeyboardEvent, _ world: inout World<Keyboard>) {
+        // Unified logging survives the kill: the probe's marks can still be read afterwards.
+        if case .probeDump = event { probeDump(s, &world); return }
         // Jetsam gave no crash log; iOS switched back to the previous keyboard. Nothing runs after.
         guard !s.memory.killed else { world.reject(kind(of: event), "killed"); return }
         let wasKilled = s.memory.killed
@@ -33,12 +35,32 @@ extension Keyboard {
         case .memoryWarning:
             s.memory.memoryWarning()
             checkpoint(&s, "memoryWarning", &world, wasKilled: wasKilled)
+        case .allocate(let bytes, let purgeable):
+            do { try s.memory.allocate(bytes: bytes, purgeableCache: purgeable) } catch { memoryRefusal(kind(of: event), error, &world); return }
+            heapRecord(s, &world)
+            checkpoint(&s, "allocate", &world, wasKilled: wasKilled)
+        case .free(let bytes):
+            do { try s.memory.free(bytes: bytes) } catch { memoryRefusal("free", error, &world); return }
+            heapRecord(s, &world)
+            checkpoint(&s, "free", &world, wasKilled: wasKilled)
+        case .transientAllocation(let bytes):
+            do { try s.memory.transientAllocation(bytes: bytes) } catch { memoryRefusal("transientAllocation", error, &world); return }
+            heapRecord(s, &world)
+            checkpoint(&s, "transientAllocation", &world, wasKilled: wasKilled)
+        case .probeDump:
+            break
         case .systemMemoryPressure(let mb):
             s.memory.systemMemoryPressure(ceilingBytes: mb * MemoryLedger.bytesPerMB)
             checkpoint(&s, "systemMemoryPressure", &world, wasKilled: wasKilled)
         case .keystroke(let key):
             keystroke(&s, key, &world)
         case .deleteKey:
+            if s.typedOverflow > 0 {
+                s.typedOverflow -= 1
+                activate(&s, .key, sample: "delete", &world)
+                if s.typedOverflow > 0 { overflowRecord(&s, &world) } else { query(&s, &world) }
+                return
+            }
             guard !s.typed.isEmpty else {
                 activate(&s, .key, sample: "delete", &world)
                 s.suggestions = []
@@ -55,6 +77,7 @@ extension Keyboard {
             let word = s.suggestions[index]
             world.emit(Record("commit").string("word", word).word("by", "chip"))
             s.typed = ""
+            s.typedOverflow = 0
             s.suggestions = []
             activate(&s, .suggestion, sample: "key", &world)
         case .languageSwitch(let id):
@@ -63,13 +86,18 @@ extension Keyboard {
                 return
             }
             let result = s.store.set(id, nowNanoseconds: world.now.nanosecondsSinceEpoch, writer: .keyboardExtension)
+            let now = world.now.nanosecondsSinceEpoch
+            if let w = s.lastLanguageWrite, w.shared, w.stampNanoseconds == now {} else {
+                s.lastLanguageWrite = (id, now, result.sharedDropped == false)
+            }
             world.emit(Record("languageWrite").word("by", "extension").word("id", id)
                 .word("stamp", stampText(world.now.nanosecondsSinceEpoch)).bool("sharedDropped", result.sharedDropped))
-            _ = try? s.memory.languageSwitch(id)
+            do { try s.memory.languageSwitch(id) } catch { memoryRefusal("languageSwitch", error, &world) }
             checkpoint(&s, "languageSwitch", &world, wasKilled: wasKilled)
             if !s.memory.killed { emitActive(s, &world) }
         case .containerAppSetLanguage(let id):
             let result = s.store.set(id, nowNanoseconds: world.now.nanosecondsSinceEpoch, writer: .containerApp)
+            s.lastLanguageWrite = (id, world.now.nanosecondsSinceEpoch, true)
             world.emit(Record("languageWrite").word("by", "containerApp").word("id", id)
                 .word("stamp", stampText(world.now.nanosecondsSinceEpoch)).bool("sharedDropped", result.sharedDropped))
             emitActive(s, &world)
@@ -137,15 +165,34 @@ extension Keyboard {
         if s.memory.indexChargedBytes != charged { checkpoint(&s, "wordListParsed", &world, wasKilled: wasKilled) }
         guard !s.memory.killed else { return }
         if key == "space" {
-            if !s.typed.isEmpty { world.emit(Record("commit").string("word", s.typed).word("by", "space")) }
+            if !s.typed.isEmpty {
+                var r = Record("commit").string("word", s.typed).word("by", "space")
+                if s.typedOverflow > 0 { r = r.int("overflow", s.typedOverflow) }
+                world.emit(r)
+            }
             s.typed = ""
+            s.typedOverflow = 0
             s.suggestions = []
             activate(&s, .key, sample: "space", &world)
+            return
+        }
+        guard s.typed.utf8.count < maxTypedBytes else {
+            // No word in the index is longer (the format's limit), so the prefix stops growing and
+            // no query runs; the letters still reach the host app.
+            s.typedOverflow += 1
+            activate(&s, .key, sample: "key", &world)
+            overflowRecord(&s, &world)
             return
         }
         s.typed += key
         activate(&s, .key, sample: "key", &world)
         query(&s, &world)
+    }
+
+    /// The prefix is at its limit: no suggestions, and the record says why.
+    static func overflowRecord(_ s: inout KeyboardState, _ world: inout World<Keyboard>) {
+        s.suggestions = []
+        world.emit(Record("suggest").word("prefix", "none").word("reason", "tooLong").int("limit", maxTypedBytes).int("overflow", s.typedOverflow))
     }
 
     /// The one feedback function for keys and chips: click, haptic, visual press.
@@ -158,6 +205,11 @@ extension Keyboard {
             if case .fired = s.haptics.impactOccurred(at: t) {} else { record.haptic = false }
         }
         let level = record.sound ? click.level : 0
+        if click.played, let gain = s.sounds.registeredGain(sample) {
+            // A system sound: gain × ringer volume, nothing under the silent switch.
+            let expected = s.sounds.bus.silentSwitchOn ? 0 : gain * s.sounds.bus.ringerVolume
+            if click.level != expected { s.offBusClicks += 1 }
+        }
         s.activations += 1
         let muted = s.sounds.volumeBucket == nil
         if !record.haptic || !record.visualPress || (!record.sound && !muted) { s.incompleteActivations += 1 }
@@ -230,6 +282,36 @@ extension Keyboard {
     }
 
     // MARK: memory
+
+    /// Live allocations beside the heap's high-water mark: the article's way to tell "holds that
+    /// much" (live ≈ footprint) from "malloc kept the pages" (live far below it).
+    static func heapRecord(_ s: KeyboardState, _ world: inout World<Keyboard>) {
+        let m = s.memory
+        world.emit(Record("heap").word("liveMB", MemoryLedger.megabytesText(m.liveAllocBytes))
+            .word("highWaterMB", MemoryLedger.megabytesText(m.heapHighWaterBytes))
+            .word("purgeableMB", MemoryLedger.megabytesText(m.purgeableCacheBytes)))
+    }
+
+    static func memoryRefusal(_ input: String, _ error: MemoryLedgerError, _ world: inout World<Keyboard>) {
+        switch error {
+        case .invalidBytes(let limit): world.reject(input, "invalid-bytes") { $0.int("limit", limit) }
+        case .freeExceedsLive: world.reject(input, "free-exceeds-live")
+        case .tooManyLanguages(let limit): world.reject(input, "too-many-languages") { $0.int("limit", limit) }
+        }
+    }
+
+    /// The probe's marks in the order they were taken (one serialized list), with the peak.
+    static func probeDump(_ s: KeyboardState, _ world: inout World<Keyboard>) {
+        let marks = s.marks.marks
+        let peak = marks.map(\.footprintBytes).max() ?? 0
+        var r = Record("probe").int("marks", marks.count).word("peakMB", MemoryLedger.megabytesText(peak))
+            .word("lastMB", MemoryLedger.megabytesText(marks.last?.footprintBytes ?? 0))
+        if s.marks.droppedCount > 0 { r = r.int("dropped", s.marks.droppedCount).int("limit", ProbeMarks.maxMarks) }
+        world.emit(r)
+        for (i, m) in marks.enumerated() {
+            world.emit(Record("mark").int("n", i + 1).word("at", m.label).word("footprintMB", MemoryLedger.megabytesText(m.footprintBytes)))
+        }
+    }
 
     /// A ledger snapshot (and probe mark); the kill record when this step crossed the ceiling.
     static func checkpoint(_ s: inout KeyboardState, _ label: String, _ world: inout World<Keyboard>, wasKilled: Bool) {

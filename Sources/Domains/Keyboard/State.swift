@@ -16,6 +16,8 @@ public struct KeyboardState: Sendable {
     var chips: FeedbackVariant
     var host = "none"
     var typed = ""
+    /// Letters typed past `Keyboard.maxTypedBytes`: they reach the host, not the prefix.
+    var typedOverflow = 0
     var suggestions: [String] = []
     var activations = 0
     var build: BuildConfiguration = .release
@@ -24,4 +26,9 @@ public struct KeyboardState: Sendable {
     /// History for the invariants (left out of `write`).
     var incompleteActivations = 0
     var overlayDraws = false
+    /// The newest language write (id, stamp, whether it came through the shared store), for the
+    /// invariant that the user's last choice is the active language.
+    var lastLanguageWrite: (id: String, stampNanoseconds: Int64, shared: Bool)?
+    /// Clicks whose level was not gain × ringer volume (0 under the silent switch).
+    var offBusClicks = 0
 }
