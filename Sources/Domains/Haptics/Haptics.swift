@@ -189,12 +189,12 @@ public enum Haptics: Domain {
     }
 
     public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
-        let osNumber = try s("os", .number, default: 17.0, "iOS version (17.0+, e.g. 17.0, 17.5, 27.0)")
+        let os = try s("os", DeviceVocabulary.osRelease, default: OSRelease(17, 0), "iOS version (17.0+, e.g. 17.0, 17.5, 27.0)")
         let supports = try s("supportsHaptics", .bool, default: true, "CHHapticEngine.capabilitiesForHardware().supportsHaptics (false: most iPads, Simulator)")
         let premium = try s("premium", .bool, default: false, "Premium (code generation)")
         let window = try s("prepareWindow", .duration, default: .seconds(1), in: .zero ... .seconds(60), "how long prepare() keeps the Taptic Engine ready")
         let idle = try s("idleTimeout", .duration, default: .seconds(10), in: .zero ... .hours(1), "auto-shutdown after this long without activity")
-        guard let os = OSRelease.parse(String(osNumber)), os >= OSRelease(17, 0) else {
+        guard os >= OSRelease(17, 0) else {
             throw s.error("expected an iOS version from 17.0 (the app's minimum)", at: "os")
         }
         return Settings(os: os, supportsHaptics: supports, premium: premium, prepareWindow: window, idleTimeout: idle)

@@ -104,14 +104,14 @@ public enum LiveMic: Domain {
     }
 
     public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
-        let osNumber = try s("os", .number, default: 17.0, "iOS version: 16.6 takes the session permission API, 17.0 AVAudioApplication, 18.2 adds echo-cancelled input")
+        let os = try s("os", DeviceVocabulary.osRelease, default: OSRelease(17, 0), "iOS version: 16.6 takes the session permission API, 17.0 AVAudioApplication, 18.2 adds echo-cancelled input")
         let purposeString = try s("purposeString", .bool, default: true, "NSMicrophoneUsageDescription present")
         let backgroundAudio = try s("backgroundAudio", .bool, default: true, "UIBackgroundModes contains audio")
         let allowBluetoothMic = try s("allowBluetoothMic", .bool, default: false, "configure(allowBluetoothMic:)")
         let preferEchoCancellation = try s("preferEchoCancellation", .bool, default: true, "configure(preferEchoCancellation:)")
         let permission = try s("permission", .choice(RecordPermissionState.self), default: .undetermined, "the record permission decided in an earlier run")
-        // Read as a number and printed back (17.10 is 17.1): the version scenarios have always meant.
-        guard let os = OSRelease.parse(String(osNumber)), os >= OSRelease(16, 6) else {
+        // Read as written (Platform's release field), so `17.10` is minor ten and "17.5.1" a patch.
+        guard os >= OSRelease(16, 6) else {
             throw s.error("expected an iOS version from 16.6 (the app's minimum), like 16.6, 17.0 or 18.2", at: "os")
         }
         var capabilities: FlagSet<Capability> = []

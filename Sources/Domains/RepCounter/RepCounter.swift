@@ -88,13 +88,11 @@ public enum RepCounter: Domain {
         let exercise = try s("exercise", .choice(Exercise.self), default: .pushUp, "the exercise of the set open from the start")
         let frameTrace = try s("frameTrace", .choice(FrameTrace.self), default: .every,
                                "every: one pose record per frame; changes: phase flips and messages only")
-        let os = try s("os", .number, default: 17.4, "iOS version")
+        let release = try s("os", DeviceVocabulary.osRelease, default: OSRelease(17, 4), "iOS version")
         let notifications = try s("notifications", .bool, default: true, "notification authorization")
         let plots = try s("plots", .bool, default: false,
                           "write setN.plot.png at each set's end: raw and smoothed signal, thresholds, a marker per counted or refused rep")
-        // Read as a number and written back (`17.10` is 17.1 here, unlike the `os` event): what
-        // the goldens were recorded with.
-        guard let release = OSRelease.parse(String(os)) else { throw s.error(osError, at: "os") }
+        // Read as written (Platform's release field), like the `os` event: `17.10` is minor ten.
         return Settings(exercise: exercise, frameTrace: frameTrace, os: release, notifications: notifications, plots: plots)
     }
 

@@ -79,10 +79,10 @@ public enum Tuner: Domain {
     }
 
     public static let settings = SettingsReader<Settings> { s throws(ScenarioError) in
-        let osNumber = try s("os", .number, default: 17.0, "iOS version (16.0+; 17 takes AVAudioApplication for the permission)")
+        let os = try s("os", DeviceVocabulary.osRelease, default: OSRelease(17, 0), "iOS version (16.0+; 17 takes AVAudioApplication for the permission)")
         let premium = try s("premium", .bool, default: false, "Premium: all presets and Auto Mode")
         let permission = try s("permission", .choice(RecordPermissionState.self), default: .granted, "the record permission from an earlier run")
-        guard let os = OSRelease.parse(String(osNumber)), os >= OSRelease(16, 0) else {
+        guard os >= OSRelease(16, 0) else {
             throw s.error("expected an iOS version from 16.0 (the app's minimum)", at: "os")
         }
         return Settings(os: os, premium: premium, permission: permission)

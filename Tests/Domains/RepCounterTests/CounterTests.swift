@@ -214,16 +214,16 @@ import LockstepRunner
         #expect(lines.filter { $0.contains("rejected input=frame reason=not-after-previous") }.count == 1)
     }
 
-    /// The `os` event reads the version as written (17.10 is minor ten); the `os` setting reads a
-    /// number (17.10 is 17.1, as the goldens were recorded). Platform's `OSRelease` refuses
+    /// The `os` event and the `os` setting both read the version as written (17.10 is minor ten,
+    /// never 17.1 through a Double). Platform's `OSRelease` refuses
     /// three-digit parts, so `017.4` is a located error.
     @Test func osVersions() {
         #expect(run("0 os version=17.10\n").contains("os value=17.10"))
         let rule = "0 rule name=w apps=1 mode=schedule window=9,17\n"
-        #expect(run("set os 17.10\n" + rule).contains("device=17.1,"))
+        #expect(run("set os 17.10\n" + rule).contains("device=17.10,"))
         #expect(run("set os 26.5\n" + rule).contains("device=26.5,"))
         #expect(run("0 os version=017.4\n") == "error: t.scenario:3:14: expected an iOS version like 17.4 or 26.5")
-        #expect(run("set os 100\n").hasPrefix("error: t.scenario:3:8: expected an iOS version"))
+        #expect(run("set os 100\n").hasPrefix("error: t.scenario:3:8: expected an OS release like 17, 17.5 or 18.2.1, found '100'"))
     }
 
     @Test func framesCountThroughTheScenarioPath() {
