@@ -29,59 +29,44 @@ enum SystemFeedback: String, CaseIterable, Sendable {
     /// Stable id (also the raw value).
     var id: String { rawValue }
 
-    var displayName: String {
-        switch self {
-        case .impactLight: "Impact (light)"
-        case .impactMedium: "Impact (medium)"
-        case .impactHeavy: "Impact (heavy)"
-        case .impactSoft: "Impact (soft)"
-        case .impactRigid: "Impact (rigid)"
-        case .selection: "Selection"
-        case .success: "Success"
-        case .warning: "Warning"
-        case .error: "Error"
-        }
-    }
+    /// Everything the library shows and plays for an item, in one row per case.
+    struct Info: Sendable {
+        /// The UIKit case name: impact style (`medium`) or notification type (`success`); nil for selection.
+        var uikitCase: String?
+        /// The UIKit generator that plays it.
+        var generator: Generator
+        var displayName: String
+        var meaning: String
 
-    var meaning: String {
-        switch self {
-        case .impactLight: "A small physical tap or collision, such as a light element snapping into place."
-        case .impactMedium: "A physical tap or collision of ordinary weight, such as a button press."
-        case .impactHeavy: "A heavy physical collision, such as a large object landing."
-        case .impactSoft: "A soft, cushioned collision with a flexible object."
-        case .impactRigid: "A hard, precise collision with a rigid object."
-        case .selection: "The light tick of a picker wheel: a selection changed."
-        case .success: "Outcome: a task completed successfully (never a generic tap)."
-        case .warning: "Outcome: a task produced a warning."
-        case .error: "Outcome: a task failed."
+        init(_ uikitCase: String?, _ generator: Generator, _ displayName: String, _ meaning: String) {
+            self.uikitCase = uikitCase
+            self.generator = generator
+            self.displayName = displayName
+            self.meaning = meaning
         }
     }
 
     /// The UIKit generator that plays it.
     enum Generator: Sendable { case impact, selection, notification }
 
-    var generator: Generator {
+    var info: Info {
         switch self {
-        case .impactLight, .impactMedium, .impactHeavy, .impactSoft, .impactRigid: .impact
-        case .selection: .selection
-        case .success, .warning, .error: .notification
+        case .impactLight: Info("light", .impact, "Impact (light)", "A small physical tap or collision, such as a light element snapping into place.")
+        case .impactMedium: Info("medium", .impact, "Impact (medium)", "A physical tap or collision of ordinary weight, such as a button press.")
+        case .impactHeavy: Info("heavy", .impact, "Impact (heavy)", "A heavy physical collision, such as a large object landing.")
+        case .impactSoft: Info("soft", .impact, "Impact (soft)", "A soft, cushioned collision with a flexible object.")
+        case .impactRigid: Info("rigid", .impact, "Impact (rigid)", "A hard, precise collision with a rigid object.")
+        case .selection: Info(nil, .selection, "Selection", "The light tick of a picker wheel: a selection changed.")
+        case .success: Info("success", .notification, "Success", "Outcome: a task completed successfully (never a generic tap).")
+        case .warning: Info("warning", .notification, "Warning", "Outcome: a task produced a warning.")
+        case .error: Info("error", .notification, "Error", "Outcome: a task failed.")
         }
     }
 
-    /// The UIKit case name: impact style (`medium`) or notification type (`success`); nil for selection.
-    var uikitCase: String? {
-        switch self {
-        case .impactLight: "light"
-        case .impactMedium: "medium"
-        case .impactHeavy: "heavy"
-        case .impactSoft: "soft"
-        case .impactRigid: "rigid"
-        case .selection: nil
-        case .success: "success"
-        case .warning: "warning"
-        case .error: "error"
-        }
-    }
+    var displayName: String { info.displayName }
+    var meaning: String { info.meaning }
+    var generator: Generator { info.generator }
+    var uikitCase: String? { info.uikitCase }
 }
 
 /// A custom Core Haptics pattern of the library. Heartbeat and explosion are the article's exact
@@ -105,31 +90,22 @@ enum BuiltInPattern: String, CaseIterable, Sendable {
     /// Stable id (also the raw value).
     var id: String { rawValue }
 
-    var displayName: String {
+    /// The name the library lists and what the pattern means, one row per case.
+    var label: (displayName: String, meaning: String) {
         switch self {
-        case .heartbeat: "Heartbeat"
-        case .explosion: "Explosion"
-        case .tickTock: "Tick-Tock"
-        case .doubleTap: "Double Tap"
-        case .longPress: "Long Press"
-        case .coinPickup: "Coin Pickup"
-        case .damageHit: "Damage Hit"
-        case .levelUp: "Level Up"
+        case .heartbeat: ("Heartbeat", "A living pulse: strong-soft lub-dub pairs about 0.8 s apart.")
+        case .explosion: ("Explosion", "A blast: a sharp crack, then a rumble that swells and decays.")
+        case .tickTock: ("Tick-Tock", "A clock or timer advancing.")
+        case .doubleTap: ("Double Tap", "A double-tap gesture was recognised.")
+        case .longPress: ("Long Press", "A long press is held and then recognised.")
+        case .coinPickup: ("Coin Pickup", "A small reward was collected.")
+        case .damageHit: ("Damage Hit", "The player took damage.")
+        case .levelUp: ("Level Up", "The player reached a new level.")
         }
     }
 
-    var meaning: String {
-        switch self {
-        case .heartbeat: "A living pulse: strong-soft lub-dub pairs about 0.8 s apart."
-        case .explosion: "A blast: a sharp crack, then a rumble that swells and decays."
-        case .tickTock: "A clock or timer advancing."
-        case .doubleTap: "A double-tap gesture was recognised."
-        case .longPress: "A long press is held and then recognised."
-        case .coinPickup: "A small reward was collected."
-        case .damageHit: "The player took damage."
-        case .levelUp: "The player reached a new level."
-        }
-    }
+    var displayName: String { label.displayName }
+    var meaning: String { label.meaning }
 
     var pattern: HapticPattern {
         switch self {
