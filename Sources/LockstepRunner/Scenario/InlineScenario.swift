@@ -26,6 +26,12 @@ public enum InlineScenario {
             .filter { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
     }
 
+    /// The whole trace, or `error: t.scenario:LINE:COLUMN: message`: one string a test can compare
+    /// whichever way the scenario went.
+    public static func traceOrError<D: Domain>(_ domain: D.Type, _ body: String) -> String {
+        do { return try trace(domain, body) } catch { return "error: \(error.description)" }
+    }
+
     /// The error text (`t.scenario:LINE:COLUMN: message`) of a scenario that must not run, or nil.
     public static func error<D: Domain>(_ domain: D.Type, _ body: String) -> String? {
         do {

@@ -6,18 +6,7 @@ import LockstepRunner
 /// Bad scenario input: malformed lines are errors at their line and column; well-formed lines with
 /// values the app refuses are explicit records, and the run completes.
 @Suite struct AdEarningsScenarioInput {
-    func run(_ body: String) -> String {
-        let text = "lockstep 1\ndomain adEarnings\nstart 2026-07-15T19:00:00Z\n" + body
-        do {
-            let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil, limits: .standard)
-            let header = try reader.readHeader()
-            var out = MemoryOutput()
-            _ = try Runner.run(AdEarnings.self, reader: reader, header: header, options: RunOptions(), output: &out)
-            return out.text
-        } catch {
-            return "error: \(error.path):\(error.line):\(error.column): \(error.message)"
-        }
-    }
+    func run(_ body: String) -> String { InlineScenario.traceOrError(AdEarnings.self, "start 2026-07-15T19:00:00Z\n" + body) }
 
     @Test func malformedLinesAreLocatedErrors() {
         #expect(run("0 refresh trigger=sideways\n") == "error: t.scenario:4:19: unknown trigger 'sideways'; expected one of: appear, pull")

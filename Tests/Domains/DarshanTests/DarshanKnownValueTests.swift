@@ -228,18 +228,7 @@ private func deliveries(_ sim: Simulation<Darshan>, _ id: String) -> [Instant] {
 }
 
 @Suite struct DarshanScenarioInputTests {
-    func run(_ body: String) -> String {
-        let text = "lockstep 1\ndomain darshan\n" + body
-        do {
-            let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil, limits: .standard)
-            let header = try reader.readHeader()
-            var out = MemoryOutput()
-            _ = try Runner.run(Darshan.self, reader: reader, header: header, options: RunOptions(), output: &out)
-            return out.text
-        } catch {
-            return "error: \(error.path):\(error.line):\(error.column): \(error.message)"
-        }
-    }
+    func run(_ body: String) -> String { InlineScenario.traceOrError(Darshan.self, body) }
 
     @Test func malformedLinesAreLocatedErrors() {
         #expect(run("0 aarti temple=k id=a name=A hour=six minute=0\n").hasPrefix("error: t.scenario:3:"))

@@ -173,18 +173,7 @@ import LockstepRunner
 }
 
 @Suite struct ScenarioInputTests {
-    func run(_ body: String) -> String {
-        let text = "lockstep 1\ndomain repCounter\n" + body
-        do {
-            let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil, limits: .standard)
-            let header = try reader.readHeader()
-            var out = MemoryOutput()
-            _ = try Runner.run(RepCounter.self, reader: reader, header: header, options: RunOptions(), output: &out)
-            return out.text
-        } catch {
-            return "error: \(error.path):\(error.line):\(error.column): \(error.message)"
-        }
-    }
+    func run(_ body: String) -> String { InlineScenario.traceOrError(RepCounter.self, body) }
 
     @Test func unknownJointIsALocatedError() {
         let r = run("0 frame nose=0.5,0.5,0.9 leftToe=0.1,0.1,0.9\n")

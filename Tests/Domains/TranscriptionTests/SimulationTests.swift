@@ -99,18 +99,7 @@ import LockstepRunner
         #expect(Transcription.kind(of: .recordStop) == "record")
     }
 
-    func run(_ body: String) -> String {
-        let text = "lockstep 1\ndomain transcription\n" + body
-        do {
-            let reader = try ScenarioReader(display: "t.scenario", bytes: Array(text.utf8), files: nil, limits: .standard)
-            let header = try reader.readHeader()
-            var out = MemoryOutput()
-            _ = try Runner.run(Transcription.self, reader: reader, header: header, options: RunOptions(), output: &out)
-            return out.text
-        } catch {
-            return "error: \(error.path):\(error.line):\(error.column): \(error.message)"
-        }
-    }
+    func run(_ body: String) -> String { InlineScenario.traceOrError(Transcription.self, body) }
 
     @Test func badScriptLinesAreLocatedErrors() {
         #expect(run("0 answer final chunk=0 attempt=local text=\"a b\" times=1,1\n").hasPrefix("error: t.scenario:3:"))
