@@ -1,6 +1,5 @@
 import Testing
 @testable import LockstepCore
-@testable import LockstepRunner
 
 /// Encoder: round trips through the decoder, container shape, formats, determinism.
 @Suite struct PNGEncoderTests {

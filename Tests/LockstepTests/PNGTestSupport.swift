@@ -1,6 +1,5 @@
 import Foundation
 @testable import LockstepCore
-@testable import LockstepRunner
 
 /// Shared helpers for the PNG, inflate and deflate tests: fixture loading, the fixture pixel
 /// formulas (the same ones `Resources/png/make_fixtures.py` documents), a deterministic byte

@@ -5,7 +5,8 @@
 /// `IHDR`, `IDAT` and `IEND` (no time stamp, gamma or text that could vary), plus the `tEXt`
 /// chunks the caller passes to `encode(_:format:text:)`.
 ///
-/// `decode` reads 8-bit, non-interlaced PNGs of every colour type, within `PNGLimits`.
+/// `decode` and `decode16` read every layout the PNG specification allows (each colour type at
+/// each of its bit depths, interlaced or not), within `PNGLimits`.
 public enum PNG {
     /// The eight bytes every PNG file starts with.
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -46,13 +47,29 @@ public enum PNG {
 
     /// Decodes a PNG file into 8-bit RGBA.
     ///
-    /// Accepts colour types 0 (grey), 2 (RGB), 3 (palette, with optional `tRNS`), 4 (grey + alpha)
-    /// and 6 (RGBA) at bit depth 8, non-interlaced, with any of the five filters and `IDAT` split
-    /// over any number of chunks. `tRNS` colour keys on grey and RGB images become alpha 0.
-    /// Ancillary chunks are skipped; every chunk's CRC is checked.
+    /// Accepts every layout of the PNG specification: grey at 1, 2, 4, 8 or 16 bits, RGB, grey +
+    /// alpha and RGBA at 8 or 16, palette at 1, 2, 4 or 8; non-interlaced or Adam7; any of the five
+    /// filters; `IDAT` split over any number of chunks. `tRNS` gives palette entries alpha (entries
+    /// past its end are opaque) or makes one grey or RGB colour transparent (alpha 0), compared
+    /// with the raw samples before any scaling. Samples of other depths become 8 bits by
+    /// `PNGSampleScaling`: low-depth grey exactly (×255, ×85, ×17), 16-bit samples rounded to the
+    /// nearest (`(v * 255 + 32767) / 65535`, not the high byte). Ancillary chunks are skipped;
+    /// every chunk's CRC is checked.
     ///
     /// - Throws: `PNGError` describing the first problem found; never traps on malformed input.
     public static func decode(_ bytes: [UInt8]) throws(PNGError) -> PNGImage {
         try PNGDecoder.decode(bytes)
+    }
+
+    /// Decodes a PNG file into 16-bit RGBA, keeping a 16-bit file's exact samples.
+    ///
+    /// Accepts and checks exactly what `decode(_:)` does. 16-bit samples are kept as they are;
+    /// others are widened by `PNGSampleScaling` (8-bit samples, palette entries and palette alpha
+    /// ×257, low-depth grey exactly to 0...65535). Narrowing every sample with
+    /// `PNGSampleScaling.eightBit(_:bitDepth: 16)` gives what `decode(_:)` gives.
+    ///
+    /// - Throws: `PNGError`, as `decode(_:)`.
+    public static func decode16(_ bytes: [UInt8]) throws(PNGError) -> PNGImage16 {
+        try PNGDecoder.decode16(bytes)
     }
 }

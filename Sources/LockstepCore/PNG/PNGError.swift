@@ -30,19 +30,33 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
 
     // MARK: Header and palette
 
-    /// `IHDR` has a value the specification does not allow (zero width, unknown colour type...).
+    /// `IHDR` has a value the specification does not allow (zero width, unknown colour type,
+    /// unknown compression, filter or interlace method).
     case badHeader(String)
-    /// A valid PNG that Lockstep does not read: only bit depth 8 is supported.
-    case unsupportedBitDepth(depth: Int, colorType: Int)
-    /// A valid PNG that Lockstep does not read: only non-interlaced images are supported.
-    case unsupportedInterlace(method: Int)
-    /// `PLTE` or `tRNS` is malformed, or a pixel uses a palette index past the end of `PLTE`.
+    /// A bit depth the colour type does not allow: grey takes 1, 2, 4, 8, 16; palette 1, 2, 4, 8;
+    /// RGB, grey + alpha and RGBA 8 and 16 (so RGB at 4 bits or palette at 16 are refused).
+    case invalidBitDepth(depth: Int, colorType: Int)
+    /// `PLTE`'s length is not a multiple of 3 in 3...768.
     case badPalette(String)
+    /// A `PLTE` chunk in a grey or grey + alpha image, where the specification forbids one.
+    case paletteNotAllowed(colorType: Int)
+    /// A palette image's `PLTE` has more entries than its indices can address (2^bitDepth).
+    case paletteTooLong(entries: Int, bitDepth: Int)
+    /// A pixel of a palette image uses an index past the end of `PLTE`; `x`, `y` are image
+    /// coordinates (for an interlaced image too).
+    case paletteIndexOutOfRange(index: Int, paletteEntries: Int, x: Int, y: Int)
+    /// A `tRNS` chunk in a grey + alpha or RGBA image, which have alpha already.
+    case transparencyNotAllowed(colorType: Int)
+    /// A palette image's `tRNS` has more alpha values than `PLTE` has entries.
+    case transparencyLongerThanPalette(alphaEntries: Int, paletteEntries: Int)
+    /// A grey or RGB image's `tRNS` is not one 2-byte value per channel (2 or 6 bytes).
+    case badTransparencyLength(colorType: Int, length: Int, expected: Int)
     /// Width, height or pixel count above `PNGLimits`; `reason` names the limit.
     case imageTooLarge(width: Int, height: Int, reason: String)
     /// A width or height below 1 given to `PNGImage.init`: PNG has no empty images.
     case emptyImage(width: Int, height: Int)
-    /// The RGBA buffer given to `PNGImage.init` does not have `width * height * 4` bytes.
+    /// The RGBA buffer given to `PNGImage.init` or `PNGImage16.init` does not have
+    /// `width * height * 4` samples.
     case pixelBufferSize(expected: Int, actual: Int)
 
     // MARK: zlib / inflate
@@ -69,7 +83,11 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// bound when the data was longer: decompression stops one byte past `expected`, so a
     /// decompression bomb costs no more memory than a legitimate image.
     case dataSizeMismatch(expected: Int, actual: Int)
-    /// A scanline starts with a filter type other than 0...4.
+    /// The decompressed image data the header implies (every pass's scanlines, filter bytes
+    /// included) is above `PNGLimits.maxDecompressedBytes`; refused before inflating anything.
+    case imageDataTooLarge(bytes: Int, limit: Int)
+    /// A scanline starts with a filter type other than 0...4. `row` counts scanlines in the order
+    /// they are stored, so for an interlaced image it runs on through all seven passes.
     case badFilterType(row: Int, filterType: Int)
 
     public var description: String {
@@ -93,22 +111,35 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "PNG: unknown critical chunk \(type) (cannot be skipped safely)"
         case let .badChunkOrder(message):
             return "PNG: bad chunk order: \(message)"
+        case .missingChunk("PLTE"):
+            return "PNG: missing PLTE chunk, which a colour type 3 (palette) image requires"
         case let .missingChunk(type):
             return "PNG: missing required \(type) chunk"
         case let .badHeader(message):
             return "PNG: bad IHDR: \(message)"
-        case let .unsupportedBitDepth(depth, colorType):
-            return "PNG: unsupported bit depth \(depth) (colour type \(colorType)); only 8-bit images are supported"
-        case let .unsupportedInterlace(method):
-            return "PNG: unsupported interlace method \(method) (Adam7 interlacing is not supported; only non-interlaced images)"
+        case let .invalidBitDepth(depth, colorType):
+            let allowed = PNGColorType(rawValue: colorType)?.allowedBitDepths.map(String.init).joined(separator: ", ") ?? "none"
+            return "PNG: bad IHDR: bit depth \(depth) is not allowed for colour type \(colorType) (\(colourName(colorType)): \(allowed))"
         case let .badPalette(message):
             return "PNG: bad palette: \(message)"
+        case let .paletteNotAllowed(colorType):
+            return "PNG: PLTE chunk in a colour type \(colorType) (\(colourName(colorType))) image, where it is not allowed"
+        case let .paletteTooLong(entries, bitDepth):
+            return "PNG: PLTE has \(entries) entries, more than the \(1 << bitDepth) a \(bitDepth)-bit palette index can address"
+        case let .paletteIndexOutOfRange(index, entries, x, y):
+            return "PNG: pixel (\(x), \(y)) uses palette index \(index), PLTE has \(entries) entries"
+        case let .transparencyNotAllowed(colorType):
+            return "PNG: tRNS chunk in a colour type \(colorType) (\(colourName(colorType))) image, which has an alpha channel already"
+        case let .transparencyLongerThanPalette(alphaEntries, paletteEntries):
+            return "PNG: tRNS has \(alphaEntries) alpha values, PLTE only \(paletteEntries) entries"
+        case let .badTransparencyLength(colorType, length, expected):
+            return "PNG: tRNS is \(length) bytes for colour type \(colorType) (\(colourName(colorType))), must be \(expected)"
         case let .imageTooLarge(width, height, reason):
             return "PNG: image \(width)x\(height) rejected: \(reason)"
         case let .emptyImage(width, height):
             return "PNG: image \(width)x\(height) rejected: width and height must be at least 1"
         case let .pixelBufferSize(expected, actual):
-            return "PNG: RGBA buffer has \(actual) bytes, expected width * height * 4 = \(expected)"
+            return "PNG: RGBA buffer has \(actual) samples, expected width * height * 4 = \(expected)"
         case let .zlibBadHeader(message):
             return "PNG: bad zlib header: \(message)"
         case let .zlibChecksumMismatch(stored, computed):
@@ -128,10 +159,17 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
                 return "PNG: decompressed image data exceeds the \(expected) bytes the header implies (stopped at \(actual))"
             }
             return "PNG: decompressed image data is \(actual) bytes, the header implies \(expected)"
+        case let .imageDataTooLarge(bytes, limit):
+            return "PNG: image data would decompress to \(bytes) bytes, above the limit of \(limit) bytes (PNGLimits.maxDecompressedBytes)"
         case let .badFilterType(row, filterType):
             return "PNG: row \(row) has invalid filter type \(filterType) (must be 0...4)"
         }
     }
+}
+
+/// A colour type's name for messages, e.g. "RGB"; "unknown" for a value that is none.
+private func colourName(_ colorType: Int) -> String {
+    PNGColorType(rawValue: colorType)?.name ?? "unknown"
 }
 
 /// `0x` followed by eight upper-case hex digits, for checksums in messages.

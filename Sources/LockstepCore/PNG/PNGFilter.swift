@@ -103,41 +103,56 @@ enum PNGFilter {
         return sum
     }
 
-    /// Reverses the filters in place on `data` (`height` rows of `1 + rowBytes` bytes, filter type
-    /// first). Afterwards each row's bytes hold the raw samples; the type bytes are left as is.
+    /// Reverses the filters in place on `height` scanlines of `1 + rowBytes` bytes each (filter
+    /// type first) starting at `data[start]`: one Adam7 pass, or a whole non-interlaced image. The
+    /// first of them has no row above (the bytes "above" count as zero). Afterwards each row holds
+    /// the raw samples; the type bytes are left as they are.
     ///
+    /// Bytes without a left neighbour (the first `bpp`) and the first row are handled apart, so
+    /// the loops over the rest of a row have no per-byte conditions.
+    ///
+    /// - Parameter firstRow: the number of the first scanline in `PNGError.badFilterType`.
     /// - Throws: `PNGError.badFilterType` for a type byte above 4.
-    static func unfilter(_ data: inout [UInt8], rowBytes: Int, height: Int, bytesPerPixel bpp: Int) throws(PNGError) {
+    static func unfilter(_ data: inout [UInt8], start: Int = 0, rowBytes: Int, height: Int,
+                         bytesPerPixel bpp: Int, firstRow: Int = 0) throws(PNGError) {
         let stride = rowBytes + 1
-        guard data.count >= stride * height else {
-            throw .dataSizeMismatch(expected: stride * height, actual: data.count)
+        guard start >= 0, data.count - start >= stride * height else {
+            throw .dataSizeMismatch(expected: start + stride * height, actual: data.count)
         }
+        let lead = min(bpp, rowBytes) // bytes whose left neighbour is outside the row
         for y in 0..<height {
-            let start = y * stride + 1
-            let above = start - stride
-            let type = data[start - 1]
+            let line = start + y * stride + 1
+            let above = line - stride // the previous row of the pass; only read when y > 0
+            let type = data[line - 1]
             switch type {
             case none:
                 break
             case sub:
-                for i in bpp..<max(bpp, rowBytes) { data[start + i] &+= data[start + i - bpp] }
+                for i in lead..<rowBytes { data[line + i] &+= data[line + i - bpp] }
             case up:
-                if y > 0 { for i in 0..<rowBytes { data[start + i] &+= data[above + i] } }
+                if y > 0 { for i in 0..<rowBytes { data[line + i] &+= data[above + i] } }
             case average:
-                for i in 0..<rowBytes {
-                    let a = i >= bpp ? Int(data[start + i - bpp]) : 0
-                    let b = y > 0 ? Int(data[above + i]) : 0
-                    data[start + i] &+= UInt8((a + b) / 2)
+                if y == 0 {
+                    for i in lead..<rowBytes { data[line + i] &+= data[line + i - bpp] >> 1 }
+                } else {
+                    for i in 0..<lead { data[line + i] &+= data[above + i] >> 1 }
+                    for i in lead..<rowBytes {
+                        data[line + i] &+= UInt8((UInt16(data[line + i - bpp]) + UInt16(data[above + i])) >> 1)
+                    }
                 }
             case paeth:
-                for i in 0..<rowBytes {
-                    let a: UInt8 = i >= bpp ? data[start + i - bpp] : 0
-                    let b: UInt8 = y > 0 ? data[above + i] : 0
-                    let c: UInt8 = (i >= bpp && y > 0) ? data[above + i - bpp] : 0
-                    data[start + i] &+= paethPredictor(a, b, c)
+                if y == 0 {
+                    // b = c = 0, so Paeth predicts a: the same as Sub.
+                    for i in lead..<rowBytes { data[line + i] &+= data[line + i - bpp] }
+                } else {
+                    // a = c = 0 predicts b.
+                    for i in 0..<lead { data[line + i] &+= data[above + i] }
+                    for i in lead..<rowBytes {
+                        data[line + i] &+= paethPredictor(data[line + i - bpp], data[above + i], data[above + i - bpp])
+                    }
                 }
             default:
-                throw .badFilterType(row: y, filterType: Int(type))
+                throw .badFilterType(row: firstRow + y, filterType: Int(type))
             }
         }
     }
