@@ -44,7 +44,7 @@ var targets: [Target] = [
     .target(name: "Lockstep", dependencies: [core, "LockstepRunner", "LockstepTools", "Platform"], path: "Sources/Lockstep"),
     // Imports Swift Testing, so only test targets may depend on it (docs/using-lockstep-in-your-app.md).
     .target(name: "LockstepTesting", dependencies: [core, "LockstepRunner", "LockstepTools"], path: "Sources/LockstepTesting"),
-    .executableTarget(name: "LockstepCLI", dependencies: [core, "LockstepRunner", "LockstepTools", "Registry"], path: "Sources/LockstepCLI"),
+    .executableTarget(name: "LockstepCLI", dependencies: [core, "LockstepRunner", "LockstepTools", "Registry", "Platform"], path: "Sources/LockstepCLI"),
     .testTarget(name: "LockstepTests", dependencies: [core, "LockstepRunner", "LockstepTools", "Fixtures"], path: "Tests/LockstepTests",
                 resources: [.copy("Resources")]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform", core, "LockstepRunner"], path: "Tests/PlatformTests",

@@ -19,10 +19,13 @@ public enum BenchCommand {
         With SCENARIO arguments: events/s, MB/s and time compression for each.
         With --check: 'lockstep check' of every scenario (no output) on 1 thread and on one per processor,
         scenarios/s for each and the speed-up (the ratio of the two), best of min(--repeat, 3).
+        With --images: the image kit's blur, perspective warp, thumbnail and colour controls on fixed
+        test-pattern inputs (a 2048×2048 blur and a 3000×4000 warp, each targeted at under 1 s), as
+        seconds per run and megapixels/s.
         With --explore: for each domain with an explorer, event lines/s of 'lockstep explore' walks (seeds
         1..20, 200 lines each, no fault, one thread; making the text, parsing and replaying it with every
         invariant checked after every step).
-        Options: --events N, --repeat N (default 5), --parse-mb N (default 64), --check, --explore,
+        Options: --events N, --repeat N (default 5), --parse-mb N (default 64), --check, --explore, --images,
                  --quick (tiny sizes, one repeat: checks that bench runs, measures nothing useful).
         Build in release for real figures: swift run -c release lockstep bench
         """
@@ -33,6 +36,11 @@ public enum BenchCommand {
     /// (Sources/LockstepCLI/JSONBaseline.swift); without it the comparison is reported as unavailable.
     nonisolated(unsafe) public static var jsonBaseline: ((_ jsonLines: [UInt8]) -> (lines: Int, checksum: Double))?
 
+    /// The image workloads for `--images`. They live in Platform, which the tools do not import, so
+    /// the `lockstep` executable installs them (Sources/LockstepCLI/ImageWorkloads.swift); without
+    /// them `--images` reports that they are unavailable.
+    nonisolated(unsafe) public static var imageWorkloads: ((_ quick: Bool) -> [BenchWorkload])?
+
     struct Options {
         var events = 1_000_000
         var repeats = 5
@@ -41,6 +49,8 @@ public enum BenchCommand {
         var scenarios: [String] = []
         var check = false
         var explore = false
+        var images = false
+        var quick = false
     }
 
     public static func run(_ args: [String], _ ctx: CommandContext) -> Int32 {
@@ -63,9 +73,10 @@ public enum BenchCommand {
     }
 
     static func parse(_ args: [String], _ ctx: CommandContext) throws(UsageError) -> Options {
-        let parsed = try Arguments(args, valued: ["events", "repeat", "parse-mb"], switches: ["quick", "check", "explore"])
+        let parsed = try Arguments(args, valued: ["events", "repeat", "parse-mb"], switches: ["quick", "check", "explore", "images"])
         var options = Options()
         if parsed.has("quick") {
+            options.quick = true
             options.events = 2_000
             options.repeats = 1
             options.parseBytes = 64 << 10
@@ -80,6 +91,7 @@ public enum BenchCommand {
         }
         options.check = parsed.has("check")
         options.explore = parsed.has("explore")
+        options.images = parsed.has("images")
         if let n = try count("events", 1...ScenarioLimits.standard.maxEvents) { options.events = n }
         if let n = try count("repeat", 1...100) { options.repeats = n }
         if let n = try count("parse-mb", 1...1024) { options.parseBytes = n << 20 }
@@ -124,6 +136,30 @@ struct Bench {
         for scenario in options.scenarios { try measureScenario(scenario) }
         if options.check { parallelCheck() }
         if options.explore { exploreThroughput() }
+        if options.images { try imageKit() }
+    }
+
+    // MARK: Images
+
+    /// Each workload: seconds per run against its ceiling, then megapixels/s. Inputs are made
+    /// before timing; every run's digest must equal the first, or the kit is not deterministic.
+    func imageKit() throws {
+        guard let workloads = BenchCommand.imageWorkloads?(options.quick) else {
+            ctx.print("(image workloads are not installed in this executable: --images skipped)")
+            return
+        }
+        for workload in workloads {
+            let body = try workload.prepare()
+            var digests: [UInt64] = []
+            let sample = try BenchClock.measure(repeats: min(options.repeats, 3)) { digests.append(try body()) }
+            let same = digests.allSatisfy { $0 == digests[0] }
+            let note = same ? "digest \(Hex.lower(digests[0]))" : "NOT DETERMINISTIC: the runs gave different outputs"
+            show(BenchFigure(workload.name, best: sample.best / 1e9, median: sample.median / 1e9, unit: "s/run",
+                             target: workload.targetSeconds.map { .atMost($0) } ?? .none, note: note))
+            show(BenchFigure(workload.name + " (rate)", best: workload.megapixels / (sample.best / 1e9),
+                             median: workload.megapixels / (sample.median / 1e9), unit: "Mpx/s",
+                             note: BenchFigure.format(workload.megapixels) + " Mpx a run"))
+        }
     }
 
     // MARK: Exploration
