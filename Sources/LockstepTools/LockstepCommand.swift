@@ -47,7 +47,7 @@ public enum LockstepCommand {
                     run: BisectCommand.run),
             Command(name: "lint", usage: "lockstep lint [DIR...]", help: LintCommand.help, run: LintCommand.run),
             Command(name: "mutate", usage: "lockstep mutate [PATH|DOMAIN...] [--filter GLOB] [--junit FILE] [--jobs N] [--explore]", help: MutateCommand.help, run: MutateCommand.run),
-            Command(name: "bench", usage: "lockstep bench [SCENARIO...] [--check] [--quick]", help: BenchCommand.help, run: BenchCommand.run),
+            Command(name: "bench", usage: "lockstep bench [SCENARIO...] [--check] [--explore] [--images] [--quick]", help: BenchCommand.help, run: BenchCommand.run),
         ]
     }
 
