@@ -38,5 +38,11 @@ extension Wallpapers {
             }
             return out
         }),
+        Generator("scrollOff", "cells scrolling out of view (their tasks cancelled)", parameters: { f throws(ScenarioError) in
+            (first: try f("first", .int, in: 0 ... maxCellID, "the first cell id"),
+             count: try f("count", .int, in: 1 ... 500, "how many cells"))
+        }, expand: { p, _ throws(ScenarioError) in
+            (0 ..< p.count).map { Generated(.zero, .cellDisappear(cell: p.first + $0)) }
+        }),
     ]
 }

@@ -204,7 +204,9 @@ extension Wallpapers {
             let (stored, evicted) = s.cache.insert(entry)
             var c = Record("cache.insert").string("url", url).int("cost", entry.cost).bool("stored", stored)
             if !stored { c = c.word("reason", "overLimit").int("limit", s.cache.limitBytes) }
-            if !evicted.isEmpty { c = c.string("evicted", evicted.map(\.url).joined(separator: ",")) }
+            let others = evicted.filter { $0.url != url }
+            if others.count != evicted.count { c = c.bool("replaced", true) }
+            if !others.isEmpty { c = c.string("evicted", others.map(\.url).joined(separator: ",")) }
             world.emit(c)
         }
         for id in targets {

@@ -69,8 +69,20 @@ struct Editor: Sendable {
     var contexts = 1
     var renders = 0
     var lastRender: LiveImage?
+    /// The last preview's pixels, for the artifact a person compares with the export.
+    var lastPixels: RGBA8Image?
     var exported: (size: PixelSize, digest: UInt64?, image: LiveImage)?
     var exports = 0
+}
+
+/// What a save hands to Photos, fixed when the user taps Save (the screen may change before the
+/// permission prompt is answered).
+struct PendingSave: Sendable {
+    var what: SaveWhat
+    var url: String
+    var keptPath: String?
+    var size: PixelSize
+    var digest: UInt64
 }
 
 public struct WallpapersState: Sendable {
@@ -90,8 +102,8 @@ public struct WallpapersState: Sendable {
     var editor: Editor?
     var permissions = CapturePermissions()
     var library = PhotoLibrary()
-    /// A save waiting for the Photos prompt's answer.
-    var pendingSave: SaveWhat?
+    /// A save waiting for the Photos prompt's answer, with what it saves captured at the tap.
+    var pendingSave: PendingSave?
     var guideShown = false
     var catalog = Catalog()
     var life = AppLifecycle()

@@ -148,7 +148,7 @@ public enum Wallpapers: Domain {
         out.record(Record("catalog").word("category", s.catalog.category ?? "none").int("items", s.catalog.items.count)
             .string("query", s.catalog.query))
         out.bool("guideShown", s.guideShown)
-        out.word("pendingSave", s.pendingSave?.rawValue ?? "none")
+        out.word("pendingSave", s.pendingSave?.what.rawValue ?? "none")
         s.permissions.write(to: &out)
         s.library.write(to: &out)
         s.files.write(to: &out)
