@@ -109,10 +109,13 @@ extension Wallpapers {
                 }
                 s.files.remove(systemTemp, &world)
                 s.files.write(path, bytes, &world)
+                if let owner = s.keptOwners[path], owner != url { s.flags.keptCollision = "\(path) held \(owner), now \(url)" }
+                s.keptOwners[path] = url
                 kept = path
             }
         }
         d.keptPath = kept
+        d.fileDigest = FNV1a64.hash(bytes)
         guard let body = ImageBody.decode(bytes) else {
             s.detail = d
             fail("fileReadCorruptFile") { $0.int("status", response.status).int("bodyBytes", bytes.count) }

@@ -25,6 +25,7 @@ extension Wallpapers {
         }
         let h = heightPoints == 0 ? defaultHeightPoints(width: widthPoints) : heightPoints
         let k = Double(scale(s, world))
+        if Int(k) != s.screen.scale { s.flags.scaleMismatch = "cell \(cell) sized at \(Int(k))x on a \(s.screen.scale)x scene screen" }
         let valid = widthPoints.isFinite && h.isFinite && widthPoints > 0 && h > 0 && widthPoints <= maxCellPoints && h <= maxCellPoints
         let cw = valid ? Int(widthPoints * k) : 0, ch = valid ? Int(h * k) : 0
         guard cw > 0, ch > 0 else {
@@ -90,6 +91,9 @@ extension Wallpapers {
         let pipelineCaches = !world.isOn(.asyncImagePipeline)
         if pipelineCaches, let e = s.cache.entry(for: url) {
             if world.isOn(.keyIgnoresPixelSize) || e.isFullSource || e.madeForPixelSize >= pixelSize {
+                if !e.isFullSource, e.madeForPixelSize < pixelSize {
+                    s.flags.servedSmaller = "cell \(cell) wants \(pixelSize) px, got \(e.size) made for \(e.madeForPixelSize)"
+                }
                 s.cache.touch(url)
                 world.emit(r.word("result", "hit"))
                 task.image = LiveImage(id: e.imageID, size: e.size)
@@ -189,6 +193,17 @@ extension Wallpapers {
             s.lastDecodeIncludedFullSource = true
         }
         notePeak(&s, residentBytes(s) + working)
+        if size.widthPixels > cw + 1, size.heightPixels > ch + 1 {
+            s.flags.oversizeDecode = "\(url) decoded \(size) for a \(cw)x\(ch) px cell"
+        }
+        let storedUpright = body.uprightSize(respectingOrientation: true)
+        if storedUpright.widthPixels >= cw, storedUpright.heightPixels >= ch,
+           size.widthPixels < cw || size.heightPixels < ch {
+            s.flags.upscaledDespiteSource = "\(url) decoded \(size) from \(storedUpright) for a \(cw)x\(ch) px cell"
+        }
+        if body.orientation != orientation, body.orientation.swapsWidthAndHeight {
+            s.flags.sideways = "\(url) tagged EXIF \(body.orientation.exifValue) shown as stored"
+        }
         let image = LiveImage(id: s.nextImageID, size: size)
         s.nextImageID += 1
         var r = Record("thumb.decoded").int("request", request).string("url", url)
@@ -211,6 +226,7 @@ extension Wallpapers {
         }
         for id in targets {
             guard var task = s.cells[id] else { continue }
+            if task.url != url { s.flags.staleImage = "cell \(id) shows \(url) while its URL is \(task.url)" }
             task.image = image
             task.imageURL = url
             task.phase = .shown

@@ -7,6 +7,7 @@ extension Wallpapers {
     public static func reduce(_ s: inout WallpapersState, _ event: WallpapersEvent, _ world: inout World<Wallpapers>) {
         s.mainThreadNanoseconds = 0
         s.lastDecodeIncludedFullSource = false
+        s.flags = StepFlags()
         switch event {
         case .cellAppear(let cell, let url, let w, let h): appear(&s, cell: cell, url: url, widthPoints: w, heightPoints: h, &world)
         case .cellDisappear(let cell): disappear(&s, cell: cell, &world)

@@ -20,13 +20,14 @@ extension Wallpapers {
                 world.reject("save", "nothing-to-save") { $0.word("what", what.rawValue) }
                 return
             }
-            captured = PendingSave(what: what, url: d.url, keptPath: d.keptPath, size: img.size, digest: d.pixels?.digest ?? 0)
+            captured = PendingSave(what: what, url: d.url, keptPath: d.keptPath, size: img.size, digest: d.pixels?.digest ?? 0,
+                                   fileDigest: d.fileDigest)
         case .edited:
             guard let e = s.editor, let ex = e.exported else {
                 world.reject("save", "no-export") { $0.word("what", what.rawValue) }
                 return
             }
-            captured = PendingSave(what: what, url: e.url, keptPath: nil, size: ex.size, digest: ex.digest ?? 0)
+            captured = PendingSave(what: what, url: e.url, keptPath: nil, size: ex.size, digest: ex.digest ?? 0, fileDigest: nil)
         }
         if let pending = s.pendingSave {
             world.reject("save", "save-pending") { $0.word("what", what.rawValue).word("pending", pending.what.rawValue) }
@@ -83,11 +84,18 @@ extension Wallpapers {
             filename = name.isEmpty ? "wallpaper-\(Hex.lower(FNV1a64.hash(Array(save.url.utf8)), digits: 8)).jpg" : name
             if world.isOn(.saveReencoded) || save.keptPath == nil {
                 // creationRequestForAsset(from: UIImage): Photos re-encodes the decoded pixels.
+                s.flags.originalNotFileBytes = "\(save.url) saved as a re-encoded image"
                 source = .renderedImage(widthPixels: save.size.widthPixels, heightPixels: save.size.heightPixels, digest: save.digest)
             } else {
                 switch s.files.read(save.keptPath!, &world) {
-                case .ok(let bytes): source = .originalFile(byteCount: bytes.count, digest: FNV1a64.hash(bytes))
+                case .ok(let bytes):
+                    let digest = FNV1a64.hash(bytes)
+                    if let want = save.fileDigest, want != digest {
+                        s.flags.originalNotFileBytes = "\(save.url): the kept file holds other bytes (#\(Hex.lower(digest)), downloaded #\(Hex.lower(want)))"
+                    }
+                    source = .originalFile(byteCount: bytes.count, digest: digest)
                 case let other:
+                    s.flags.originalNotFileBytes = "\(save.url): the kept file is gone (\(other.word))"
                     world.emit(Record("save.failed").word("what", what.rawValue).word("error", other.word == "missing" ? "fileNotFound" : other.word)
                         .string("path", save.keptPath!))
                     return

@@ -55,6 +55,8 @@ struct Detail: Sendable {
     var pixels: RGBA8Image?
     /// Bytes the app holds in RAM for the download (`downloadIntoMemory`).
     var inMemoryBytes: Int = 0
+    /// FNV-1a 64 of the downloaded bytes.
+    var fileDigest: UInt64?
 }
 
 /// Create mode (`BlurEditor`).
@@ -73,6 +75,7 @@ struct Editor: Sendable {
     var lastPixels: RGBA8Image?
     var exported: (size: PixelSize, digest: UInt64?, image: LiveImage)?
     var exports = 0
+    var lastExportRadius: Double?
 }
 
 /// What a save hands to Photos, fixed when the user taps Save (the screen may change before the
@@ -83,6 +86,8 @@ struct PendingSave: Sendable {
     var keptPath: String?
     var size: PixelSize
     var digest: UInt64
+    /// The downloaded file's digest, for "the asset holds the download's bytes".
+    var fileDigest: UInt64?
 }
 
 public struct WallpapersState: Sendable {
@@ -113,7 +118,24 @@ public struct WallpapersState: Sendable {
     var lastCacheCount = 0
     /// Main-thread decode work of the last step, for the hitch invariant (not written).
     var mainThreadNanoseconds = 0
-    /// The largest transient working set of the last decode (not written).
+    /// The last decode's working set held the source's full bitmap (not written).
     var lastDecodeIncludedFullSource = false
     var cancelledInserts = 0
+    /// What this step did that an invariant judges (reset every step, never written).
+    var flags = StepFlags()
+    /// Which URL each kept path holds, for the collision rule (never written: derived).
+    var keptOwners: [String: String] = [:]
+}
+
+/// Observations of one step for the invariants: each is what the user would see or what is
+/// stored, with the values, or nil.
+struct StepFlags: Sendable {
+    var oversizeDecode: String?
+    var upscaledDespiteSource: String?
+    var servedSmaller: String?
+    var sideways: String?
+    var scaleMismatch: String?
+    var keptCollision: String?
+    var originalNotFileBytes: String?
+    var staleImage: String?
 }
