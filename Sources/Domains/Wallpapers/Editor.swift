@@ -78,7 +78,7 @@ extension Wallpapers {
         let input = fullResolutionPixels(&s, &world)
         let result = render(input, radiusPixels: radius, dim: e.dim, world)
         e.exports += 1
-        e.lastExportRadius = radius
+        e.lastExportRadii = (e.radiusPixels, radius)
         let image = LiveImage(id: s.nextImageID, size: e.export)
         s.nextImageID += 1
         notePeak(&s, residentBytes(s) + blurWorkingBytes(e.export, radius))

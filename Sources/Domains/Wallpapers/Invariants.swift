@@ -69,8 +69,8 @@ extension Wallpapers {
             return "a tick rendered \(r.size), the preview is \(e.preview)"
         },
         Invariant("exportRadiusScaled", "the export's radius is the preview's times exportWidth / previewWidth (checklist 5)") { s, _ in
-            guard let e = s.editor, let r = e.lastExportRadius else { return nil }
-            let want = e.radiusPixels * Double(e.export.widthPixels) / Double(e.preview.widthPixels)
+            guard let e = s.editor, let (preview, r) = e.lastExportRadii else { return nil }
+            let want = preview * Double(e.export.widthPixels) / Double(e.preview.widthPixels)
             return r == want ? nil : "exported at radius \(r), the preview's look needs \(want)"
         },
         Invariant("cleanBlurEdges", "an opaque image blurs to an opaque image: no dark, soft border") { _, outputs in

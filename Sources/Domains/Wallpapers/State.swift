@@ -75,7 +75,8 @@ struct Editor: Sendable {
     var lastPixels: RGBA8Image?
     var exported: (size: PixelSize, digest: UInt64?, image: LiveImage)?
     var exports = 0
-    var lastExportRadius: Double?
+    /// The last export's (preview radius, export radius).
+    var lastExportRadii: (preview: Double, export: Double)?
 }
 
 /// What a save hands to Photos, fixed when the user taps Save (the screen may change before the
