@@ -211,6 +211,7 @@ extension Wallpapers {
             .int("maxPixelSize", maxPixelSize).word("decoded", size.description).int("cost", size.decodedByteCost).int("working", working)
         r = pixels.map { r.digest("digest", $0.digest) } ?? r.word("pixels", "sizedOnly")
         world.emit(r)
+        if let pixels { world.artifact("thumb-\(request).png", pixels.pngBytes()) }
         let waiting = cells.contains { s.cells[$0]?.url == url && s.cells[$0]?.phase == .loading(request: request) }
         if !world.isOn(.asyncImagePipeline) {
             if !waiting { s.cancelledInserts += 1 }

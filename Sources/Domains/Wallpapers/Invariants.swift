@@ -75,7 +75,9 @@ extension Wallpapers {
         },
         Invariant("cleanBlurEdges", "an opaque image blurs to an opaque image: no dark, soft border") { _, outputs in
             for o in outputs where o.name == "editor.render" || o.name == "editor.export" {
-                for f in o.fields where f.key == "edgeAlpha" && f.value != .int(255) { return "\(o.name) edge alpha \(f.value)" }
+                for f in o.fields where f.key == "edgeAlpha" {
+                    if case .int(let a) = f.value, a != 255 { return "\(o.name) edge alpha \(a)" }
+                }
             }
             return nil
         },
@@ -90,7 +92,9 @@ extension Wallpapers {
         },
         Invariant("noSetWallpaperPromise", "no one-tap Set button: the guide leads to Photos (checklist 7)") { _, outputs in
             for o in outputs where o.name == "guide.shown" {
-                for f in o.fields where f.key == "buttons" && f.value != .word("openPhotos") { return "the guide offers \(f.value)" }
+                for f in o.fields where f.key == "buttons" {
+                    if case .word(let b) = f.value, b != "openPhotos" { return "the guide offers \(b)" }
+                }
             }
             return nil
         },
