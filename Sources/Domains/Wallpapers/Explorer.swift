@@ -48,8 +48,14 @@ extension Wallpapers {
         case 93 ..< 95:
             line = "net respond id=latest tag=catalog status=200 body=\"A https://cdn.example/thumb/1.jpg https://cdn.example/nature/1.jpg own\\nB https://cdn.example/thumb/2.jpg https://cdn.example/space/1.jpg -\""
         case 95 ..< 97: line = "search text=\"\(pick(["", "a", "B", "zz"]))\""
-        case 97 ..< 99: line = "screen scale=\(rng.int(in: 2...3)) width=\(pick(["1290", "1920"])) height=\(pick(["2796", "1080"]))"
-        default: line = "openPhotos"
+        case 97: line = "screen scale=\(rng.int(in: 2...3)) width=\(pick(["1290", "1920"])) height=\(pick(["2796", "1080"]))"
+        case 98:
+            // A whole Create-mode session on a 4K source: preview and export widths differ.
+            return ["\(gap) detailOpen url=\"\(pick(explorerFulls))\"", "+0.1 net respond id=latest tag=full status=200 body=\"WPX1 2160x3840\"",
+                    "+0.1 editorOpen", "+0.1 editorSlider radius=\(rng.int(in: 1...30))", "+0.1 editorExport"].joined(separator: "\n")
+        default:
+            // Saving the same wallpaper twice with access granted.
+            return ["\(gap) photos auth=authorized", "+0.1 save what=original", "+0.1 save what=original", "+0.1 openPhotos"].joined(separator: "\n")
         }
         return "\(gap) \(line)"
     })
