@@ -18,7 +18,7 @@ extension Wallpapers {
              respond: try f("respond", .bool, default: true, "answer each request"),
              firstRequest: try f("firstRequest", .int, default: 1, in: 1 ... 1_000_000, "the id of the first request answered"),
              respondAfter: try f("respondAfter", .duration, default: .milliseconds(100), in: .zero ... .seconds(60), "when the answers come"),
-             source: try f("source", .word, default: "2160x3840", "the source size WxH in the WPX1 body"),
+             source: try f("source", .text, default: "2160x3840", "the source size WxH in the WPX1 body (quoted: \"216x384\")"),
              exif: try f("exif", .int, default: 1, in: 0 ... 99, "the EXIF orientation tag"),
              pattern: try f("pattern", .word, default: "gradient", "gradient, solid:RRGGBB or checker:CELL"))
         }, expand: { p, context throws(ScenarioError) in
