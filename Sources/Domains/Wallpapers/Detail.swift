@@ -127,21 +127,17 @@ extension Wallpapers {
         let upright = body.uprightSize(respectingOrientation: respect)
         let fullDecode = world.isOn(.downloadIntoMemory)  // UIImage(data:)
         let maxPixelSize = fullDecode ? max(upright.widthPixels, upright.heightPixels) : screen.longestSidePixels
-        let size: PixelSize, pixels: RGBA8Image?
+        let decoded: ImageBody.Decoded
         do throws(ImageKitError) {
-            (size, pixels) = try body.thumbnail(maxPixelSize: maxPixelSize, respectingOrientation: respect, pixelWorkLimit: s.pixelWorkLimit)
+            decoded = try body.decode(maxPixelSize: maxPixelSize, respectingOrientation: respect, fullDecode: fullDecode,
+                                      sourceCachesFullDecode: world.isOn(.sourceCachesFullDecode), pixelWorkLimit: s.pixelWorkLimit)
         } catch {
             s.detail = d
             fail("imageKit") { $0.string("message", error.description) }
             return
         }
-        let orientation: ExifOrientation = respect ? body.orientation : .up
-        var working = fullDecode ? body.fullDecodeCost
-            : Downsampler.workingBytes(sourceWidthPixels: body.widthPixels, target: size, orientation: orientation)
-        if world.isOn(.sourceCachesFullDecode), !fullDecode {
-            working += body.fullDecodeCost
-            s.lastDecodeIncludedFullSource = true
-        }
+        let size = decoded.size, pixels = decoded.pixels, working = decoded.workingBytes
+        if decoded.heldFullBitmap { s.lastDecodeIncludedFullSource = true }
         notePeak(&s, residentBytes(s) + d.inMemoryBytes + working)
         d.source = upright
         d.image = LiveImage(id: s.nextImageID, size: size)

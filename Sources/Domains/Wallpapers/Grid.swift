@@ -178,20 +178,16 @@ extension Wallpapers {
         } else {
             maxPixelSize = coverMaxPixelSize(upright: upright, cellWidthPixels: cw, cellHeightPixels: ch)
         }
-        let size: PixelSize, pixels: RGBA8Image?
+        let decoded: ImageBody.Decoded
         do throws(ImageKitError) {
-            (size, pixels) = try body.thumbnail(maxPixelSize: maxPixelSize, respectingOrientation: respect, pixelWorkLimit: s.pixelWorkLimit)
+            decoded = try body.decode(maxPixelSize: maxPixelSize, respectingOrientation: respect, fullDecode: fullDecode,
+                                      sourceCachesFullDecode: world.isOn(.sourceCachesFullDecode), pixelWorkLimit: s.pixelWorkLimit)
         } catch {
             fail("imageKit") { $0.string("error", error.description) }
             return
         }
-        let orientation: ExifOrientation = respect ? body.orientation : .up
-        var working = fullDecode ? body.fullDecodeCost
-            : Downsampler.workingBytes(sourceWidthPixels: body.widthPixels, target: size, orientation: orientation)
-        if world.isOn(.sourceCachesFullDecode), !fullDecode {
-            working += body.fullDecodeCost
-            s.lastDecodeIncludedFullSource = true
-        }
+        let size = decoded.size, pixels = decoded.pixels, working = decoded.workingBytes, orientation = decoded.orientation
+        if decoded.heldFullBitmap { s.lastDecodeIncludedFullSource = true }
         notePeak(&s, residentBytes(s) + working)
         if size.widthPixels > cw + 1, size.heightPixels > ch + 1 {
             s.flags.oversizeDecode = "\(url) decoded \(size) for a \(cw)x\(ch) px cell"

@@ -109,4 +109,27 @@ struct ImageBody: Sendable {
             return (size, try Downsampler.thumbnail(of: image, orientation: o, maxPixelSize: maxPixelSize))
         }
     }
+
+    /// One decode as the app runs it: the image, its pixels when computed, and the bytes the decode
+    /// holds at its peak (the downsampler's working set; the whole bitmap for a full decode; plus
+    /// the source's full bitmap when the image source caches it as a side effect).
+    struct Decoded {
+        var size: PixelSize
+        var pixels: RGBA8Image?
+        var orientation: ExifOrientation
+        var workingBytes: Int
+        var heldFullBitmap: Bool
+    }
+
+    func decode(maxPixelSize: Int, respectingOrientation: Bool, fullDecode: Bool, sourceCachesFullDecode: Bool,
+                pixelWorkLimit: Int) throws(ImageKitError) -> Decoded {
+        let (size, pixels) = try thumbnail(maxPixelSize: maxPixelSize, respectingOrientation: respectingOrientation,
+                                           pixelWorkLimit: pixelWorkLimit)
+        let orientation: ExifOrientation = respectingOrientation ? self.orientation : .up
+        var working = fullDecode ? fullDecodeCost
+            : Downsampler.workingBytes(sourceWidthPixels: widthPixels, target: size, orientation: orientation)
+        let held = sourceCachesFullDecode && !fullDecode
+        if held { working += fullDecodeCost }
+        return Decoded(size: size, pixels: pixels, orientation: orientation, workingBytes: working, heldFullBitmap: held)
+    }
 }
