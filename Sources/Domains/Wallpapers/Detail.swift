@@ -116,7 +116,11 @@ extension Wallpapers {
         }
         d.keptPath = kept
         d.fileDigest = FNV1a64.hash(bytes)
-        guard let body = ImageBody.decode(bytes) else {
+        let body: ImageBody
+        switch ImageBody.parse(bytes) {
+        case .image(let b): body = b
+        case .undecodable, .refused:
+            // Either way the article's loader throws CocoaError(.fileReadCorruptFile).
             s.detail = d
             fail("fileReadCorruptFile") { $0.int("status", response.status).int("bodyBytes", bytes.count) }
             cleanUpSystemTemp(&s, systemTemp, &world)

@@ -160,8 +160,14 @@ extension Wallpapers {
             if case .failure(let kind) = done.result { fail(kind.rawValue) }
             return
         }
-        guard let body = ImageBody.decode(response.body) else {
+        let body: ImageBody
+        switch ImageBody.parse(response.body) {
+        case .image(let b): body = b
+        case .undecodable:
             fail("undecodable") { $0.int("status", response.status).int("bodyBytes", response.body.count) }
+            return
+        case .refused(let error):
+            fail("imageKit") { $0.string("error", error.description) }
             return
         }
         if let bad = body.exifFallback {

@@ -30,11 +30,32 @@ struct ImageBody: Sendable {
 
     /// The decoded body, or nil when it is not an image this decoder reads.
     static func decode(_ bytes: [UInt8]) -> ImageBody? {
+        if case .image(let body) = parse(bytes) { return body }
+        return nil
+    }
+
+    /// What a body is: an image, not an image, or an image header the kit refuses by name (a size
+    /// past the streamed limits).
+    enum Parsed {
+        case image(ImageBody)
+        case undecodable
+        case refused(ImageKitError)
+    }
+
+    static func parse(_ bytes: [UInt8]) -> Parsed {
+        guard let header = parseHeader(bytes) else { return .undecodable }
+        switch header {
+        case .success(let body): return .image(body)
+        case .failure(let error): return .refused(error)
+        }
+    }
+
+    private static func parseHeader(_ bytes: [UInt8]) -> Result<ImageBody, ImageKitError>? {
         if bytes.count >= 8, bytes[0] == 0x89, bytes[1] == 0x50, bytes[2] == 0x4E, bytes[3] == 0x47 {
             guard let png = try? PNG.decode(bytes) else { return nil }
             let image = RGBA8Image(png)
-            return ImageBody(widthPixels: image.width, heightPixels: image.height, orientation: .up, exifFallback: nil,
-                             pixels: .decoded(image))
+            return .success(ImageBody(widthPixels: image.width, heightPixels: image.height, orientation: .up, exifFallback: nil,
+                                      pixels: .decoded(image)))
         }
         guard bytes.count <= maxHeaderBytes, bytes.starts(with: Array("WPX1 ".utf8)),
               bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
@@ -55,10 +76,15 @@ struct ImageBody: Sendable {
                 return nil
             }
         }
-        guard let source = try? PatternSource(pattern, width: w, height: h) else { return nil }
+        let source: PatternSource
+        do throws(ImageKitError) {
+            source = try PatternSource(pattern, width: w, height: h)
+        } catch {
+            return .failure(error)
+        }
         let orientation = ExifOrientation(exif: exif)
-        return ImageBody(widthPixels: w, heightPixels: h, orientation: orientation ?? .up,
-                         exifFallback: orientation == nil ? exif : nil, pixels: .pattern(source))
+        return .success(ImageBody(widthPixels: w, heightPixels: h, orientation: orientation ?? .up,
+                                  exifFallback: orientation == nil ? exif : nil, pixels: .pattern(source)))
     }
 
     /// `gradient`, `solid:RRGGBB`, `checker:CELL`.
