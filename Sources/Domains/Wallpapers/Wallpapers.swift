@@ -53,6 +53,22 @@ import Platform
 /// - Parallax: `sourceSmallerThanScreen` when a side is below the native bounds (compared in
 ///   portrait), `notPortrait` when w > h; otherwise `ready`.
 /// - Editor input: NaN refused; radius clamped to 0...200 px, dim to 0...1, each clamp a record.
+///   The editor previews on the detail image (screen size) and exports the kept file decoded whole;
+///   an export radius past 200 px is refused by name. Opening another detail closes the editor.
+/// - A save captures what it saves when tapped (the URL, kept file, pixels): the screen may change
+///   before the Photos prompt is answered. One save waits for the prompt at a time; a second is
+///   refused. A denial (or restriction) explains itself and offers the Settings link where one
+///   exists; nothing is written.
+/// - The catalogue (listing-only in the article) is a line format with a licence column; items
+///   without a licence are hidden (checklist 9), search is an ASCII case-insensitive substring.
+///   Unlike the thumbnail path, the catalogue checks its HTTP status.
+/// - `screen` events move the window scene to another screen; `UIScreen.main` stays the launch
+///   screen (the `mainScreenScale` fault reads it).
+/// - A body whose header names a size past ImageKit's streamed limits is refused with the kit's
+///   message; the detail path reports it, like any undecodable file, as `fileReadCorruptFile`.
+///
+/// Faults (`WallpapersFault`): the note's failure list 1–16 and its four derived ones, and the
+/// issue's four; each caught by a golden and found by an invariant (`Invariants.swift`).
 public enum Wallpapers: Domain {
     public static let entry = DomainEntry(Self.self)
 
