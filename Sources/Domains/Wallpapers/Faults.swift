@@ -20,6 +20,7 @@ public enum WallpapersFault: String, DomainFault {
     case unscaledExportRadius
     case saveReencoded
     case fullLibraryAccess
+    case deniedWithoutHelp
     case setWallpaperButton
     case mainScreenScale
     case unlicensedImages
@@ -47,6 +48,7 @@ public enum WallpapersFault: String, DomainFault {
         case .unscaledExportRadius: "the export uses the preview's radius unscaled, so the export is less blurred than the preview (failure 12)"
         case .saveReencoded: "Save original hands Photos a re-encoded UIImage instead of the downloaded bytes (failure 13)"
         case .fullLibraryAccess: "asks for read-write library access instead of add-only (failure 14)"
+        case .deniedWithoutHelp: "a denied save fails without saying how to allow add-only access or offering Settings (failure 14, checklist 6)"
         case .setWallpaperButton: "promises a one-tap Set Wallpaper button that cannot work (failure 15)"
         case .mainScreenScale: "UIScreen.main instead of the window scene's screen: wrong scale and bounds on another screen (failure 16)"
         case .unlicensedImages: "catalogue items without a licence are shown (failure 16, checklist 9)"

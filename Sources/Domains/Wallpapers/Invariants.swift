@@ -85,6 +85,12 @@ extension Wallpapers {
             s.permissions.photosReadWrite == .notDetermined && s.permissions.photosPromptShowing != .readWrite
                 ? nil : "read-write library access requested"
         },
+        Invariant("deniedSaveExplains", "a refused save says how to allow add-only access (graceful denial, checklist 6)") { _, outputs in
+            for o in outputs where o.name == "save.failed" && o.fields.contains(where: { $0.key == "error" && $0.value == .word("denied") }) {
+                if !o.fields.contains(where: { $0.key == "help" }) { return "a denied save with no help for the user" }
+            }
+            return nil
+        },
         Invariant("uniqueSavedNames", "every saved asset has its own file name") { s, _ in
             let names = s.library.assets.map(\.filename).sorted()
             for i in names.indices.dropFirst() where names[i] == names[i - 1] { return "two assets named \(names[i])" }

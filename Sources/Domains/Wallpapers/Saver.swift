@@ -70,9 +70,13 @@ extension Wallpapers {
     static func finishSave(_ s: inout WallpapersState, _ save: PendingSave, _ world: inout World<Wallpapers>) {
         let what = save.what
         guard s.permissions.canAddPhotos else {
+            let failed = Record("save.failed").word("what", what.rawValue).word("error", "denied")
+            if world.isOn(.deniedWithoutHelp) {
+                world.emit(failed)
+                return
+            }
             let restricted = s.permissions.photosAddOnly == .restricted
-            world.emit(Record("save.failed").word("what", what.rawValue).word("error", "denied")
-                .string("help", restricted ? restrictedHelp : deniedHelp))
+            world.emit(failed.string("help", restricted ? restrictedHelp : deniedHelp))
             world.emit(s.permissions.settingsLink(for: .photos(.addOnly)))
             return
         }
