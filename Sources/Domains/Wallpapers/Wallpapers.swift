@@ -68,7 +68,7 @@ import Platform
 ///   message; the detail path reports it, like any undecodable file, as `fileReadCorruptFile`.
 ///
 /// Faults (`WallpapersFault`): the note's failure list 1–16 and its four derived ones, and the
-/// issue's four; each caught by a golden and found by an invariant (`Invariants.swift`).
+/// issue's four, and a denial without help; each caught by a golden and found by an invariant (`Invariants.swift`).
 public enum Wallpapers: Domain {
     public static let entry = DomainEntry(Self.self)
 
