@@ -21,6 +21,7 @@ import Marbles
 import SpeckMatch
 import Haptics
 import Keyboard
+import DocScanner
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -54,4 +55,5 @@ public let allDomains: [DomainEntry] = [
     SpeckMatch.entry,
     Haptics.entry,
     Keyboard.entry,
+    DocScanner.entry,
 ]
