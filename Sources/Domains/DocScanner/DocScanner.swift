@@ -198,7 +198,17 @@ public enum DocScanner: Domain {
         s.permissions.write(to: &out)
         s.documentCamera.write(to: &out)
         s.vision.write(to: &out)
-        out.word("flow", s.flow.word)
+        switch s.flow {
+        case .detecting(let d):
+            out.write("flow", .word(s.flow.word))
+            out.int("detectingRequest", d.requestID.rawValue)
+        case .adjusting(let a):
+            out.write("flow", .word(s.flow.word))
+            out.string("quad", quadText(a.quad))
+            out.word("grabbed", a.grabbed.map { cornerNames[$0] } ?? "none")
+        default:
+            out.word("flow", s.flow.word)
+        }
         out.list("pages", s.pages) { w, i, p in
             w.record(Record("page").int("n", i + 1).word("origin", p.origin.rawValue).int("width", p.original.width)
                 .int("height", p.original.height).word("mode", p.mode.rawValue).int("corrections", p.corrections)

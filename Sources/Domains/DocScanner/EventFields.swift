@@ -38,7 +38,9 @@ enum EventFields {
         let width = try f.optional("width", .int, in: 1 ... DocScanner.maxPageSidePixels, "generated: stored width in pixels")
         let height = try f.optional("height", .int, in: 1 ... DocScanner.maxPageSidePixels, "generated: stored height in pixels")
         let orientation = try f("orientation", .word, default: "up",
-                                "UIImage.Orientation: up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored, or a raw value")
+                                "UIImage.Orientation: up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored")
+        let orientationRaw = try f.optional("orientationRaw", .int, in: -1_000 ... 1_000,
+                                            "UIImage.Orientation by raw value instead (0...7; others are unknown)")
         let hasCGImage = try f("hasCGImage", .bool, default: true, "false: a CIImage-backed UIImage (cgImage is nil)")
         let png = try f("pngEncodable", .bool, default: true, "false: pngData() returns nil")
         var raw = 0
@@ -49,13 +51,14 @@ enum EventFields {
             if !source.hasFile, width == nil || height == nil {
                 throw f.error("a generated photo needs width= and height=")
             }
-            if let named = UIImageOrientationValue.allCases.first(where: { "\($0)" == orientation }) {
+            if let orientationRaw {
+                if orientation != "up" { throw f.error("give orientation= or orientationRaw=, not both", atAnyOf: ["orientation", "orientationRaw"]) }
+                raw = orientationRaw
+            } else if let named = UIImageOrientationValue.allCases.first(where: { "\($0)" == orientation }) {
                 raw = named.rawValue
-            } else if let n = Int(orientation), n >= -1_000, n <= 1_000 {
-                raw = n
             } else {
                 throw f.error("unknown orientation '\(orientation)'; expected up, down, left, right, upMirrored, downMirrored, "
-                              + "leftMirrored, rightMirrored or a raw value", at: "orientation")
+                              + "leftMirrored or rightMirrored (orientationRaw= for a raw value)", at: "orientation")
             }
         }
         return PhotoFixture(source: source.source, widthPixels: width ?? 0, heightPixels: height ?? 0, orientationRaw: raw,
