@@ -15,11 +15,17 @@ extension DocScanner {
 
     /// The filters actually applied for `mode` on `os`, as (description, image).
     static func enhance(_ original: RGBA8Image, mode: ScanMode, os: OSRelease, _ world: inout World<DocScanner>) -> (chain: String, image: RGBA8Image) {
+        enhance(original, mode: mode, os: os, hardThreshold: world.isOn(.hardThreshold), typeSafeOnOldOS: world.isOn(.typeSafeFiltersOnOldOS))
+    }
+
+    /// The same, with the two faults that change it passed in (pure, for tests).
+    static func enhance(_ original: RGBA8Image, mode: ScanMode, os: OSRelease, hardThreshold: Bool = false,
+                        typeSafeOnOldOS: Bool = false) -> (chain: String, image: RGBA8Image) {
         if mode == .original { return ("identity", original) }
         // iOS 12: the type-safe builders do not exist; a build that uses them gets nil filters and
         // `outputImage ?? previous` quietly skips every stage.
-        if os.major < 13, world.isOn(.typeSafeFiltersOnOldOS) { return ("identity", original) }
-        if mode == .blackAndWhite, world.isOn(.hardThreshold), let t = try? HardThreshold.apply(original, threshold: 0.5) {
+        if os.major < 13, typeSafeOnOldOS { return ("identity", original) }
+        if mode == .blackAndWhite, hardThreshold, let t = try? HardThreshold.apply(original, threshold: 0.5) {
             // The thresholding "B&W" the article warns against, in place of the chain.
             return ("hardThreshold(0.50)", t)
         }

@@ -151,8 +151,7 @@ extension DocScanner {
 
     /// Vision's corners to Core Image pixels (no flip: both are bottom-left), then row space.
     static func pixelQuad(_ o: RectangleObservation, widthPixels w: Int, heightPixels h: Int,
-                          _ world: inout World<DocScanner>) -> (ci: [CoreImagePoint], quad: ImageQuad) {
-        let flip = world.isOn(.flippedY)
+                          flipY flip: Bool = false) -> (ci: [CoreImagePoint], quad: ImageQuad) {
         let ci = [o.topLeft, o.topRight, o.bottomRight, o.bottomLeft].map { n in
             flip ? CoreImagePoint(x: n.x * Double(w), y: (1 - n.y) * Double(h)) : n.coreImagePoint(widthPixels: w, heightPixels: h)
         }
@@ -164,7 +163,7 @@ extension DocScanner {
                            _ world: inout World<DocScanner>) {
         var quad = ImageQuad.fullExtent(widthPixels: source.width, heightPixels: source.height)
         if let o = found {
-            let (ci, q) = pixelQuad(o, widthPixels: source.width, heightPixels: source.height, &world)
+            let (ci, q) = pixelQuad(o, widthPixels: source.width, heightPixels: source.height, flipY: world.isOn(.flippedY))
             quad = q
             s.lastDetection = LastDetection(normalized: [o.topLeft, o.topRight, o.bottomRight, o.bottomLeft], pixel: q,
                                             widthPixels: source.width, heightPixels: source.height)
