@@ -40,7 +40,7 @@ extension DocScanner {
         let json = recordJSON(id: id, createdAt: created, title: title, pageCount: s.pages.count, mode: ScanMode.enhanced.rawValue)
         guard writeProtected(&s, "\(folder)/record.json", json, &world) else { return }
         s.library.append(SavedScan(id: id, createdAt: created, title: title, pageCount: s.pages.count, mode: ScanMode.enhanced.rawValue,
-                                   folder: folder, pageFiles: pageFiles, recordJSON: json))
+                                   folder: folder, pageFiles: pageFiles, writtenPageFiles: pageFiles.count, recordJSON: json))
         world.emit(Record("saved").int("scan", s.library.count).string("id", id).int("pageCount", s.pages.count)
             .int("pageFiles", pageFiles.count).string("recordJSON", String(decoding: json, as: UTF8.self)))
     }

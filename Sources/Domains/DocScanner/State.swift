@@ -68,8 +68,10 @@ public struct SavedScan: Sendable {
     var pageCount: Int
     var mode: String
     var folder: String
-    /// Page files written, in order.
+    /// Page files still stored, in order (a restore can lose excluded ones).
     var pageFiles: [String]
+    /// Page files the save wrote: what `pageCount` must match.
+    var writtenPageFiles: Int
     var recordJSON: [UInt8]
 }
 
