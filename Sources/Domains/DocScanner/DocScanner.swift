@@ -74,6 +74,17 @@ import Platform
 /// - PDF layout (`exportPDF`): US Letter 612×792 pt, 36 pt margins, the page image fitted and
 ///   centred (aspect kept), a 9 pt footer "TITLE · page i of n" 24 pt above the bottom edge, OCR
 ///   lines as clear-colour text boxes from the image's top, 12 pt apart, at most 200 per page.
+/// - Fixture photos: a generated page's corners are fractions of the upright picture (as the user
+///   sees it); the stored pixels are that picture turned back by the inverse of the photo's true
+///   orientation, as a portrait shot on a landscape sensor is stored. `orientationRaw=` gives an
+///   unknown raw value. Touches use Platform's `touch` lines with x, y in image-normalised units,
+///   bottom-left origin (the view-to-image mapping is the UI's, not modelled).
+/// - Records list corners TL, TR, BR, BL (`detection normalized= pixels=`; pixels are Core Image
+///   space, y up); the `vision result rectangles=` line keeps Platform's tl, tr, bl, br order.
+/// - The hard-threshold fault replaces the whole B&W chain with a threshold at 0.5 on the original
+///   (the naive "B&W"): after the sim enhancer's stretch a threshold would keep the print, so the
+///   fault is the threshold alone, as the article warns against.
+/// - The iPad crash (fault `noPopoverAnchor`) is modelled as `app.crashed`, losing the unsaved scan.
 /// - `set artifacts true` writes each flattened page and each render as a PNG artifact.
 public enum DocScanner: Domain {
     public static let entry = DomainEntry(Self.self)
