@@ -21,6 +21,7 @@ import Marbles
 import SpeckMatch
 import Haptics
 import Keyboard
+import DocScanner
 import Wallpapers
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
@@ -56,4 +57,5 @@ public let allDomains: [DomainEntry] = [
     Haptics.entry,
     Keyboard.entry,
     Wallpapers.entry,
+    DocScanner.entry,
 ]
