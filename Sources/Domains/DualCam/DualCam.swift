@@ -101,7 +101,7 @@ public enum DualCam: Domain {
         .capture($0)
     }
 
-    public static let generators: [Generator<DualCamEvent>] = [CaptureVocabulary.framesGenerator { .capture($0) }]
+    public static let generators: [Generator<DualCamEvent>] = [CaptureVocabulary.framesGenerator { .capture($0) }, dualFramesGenerator]
 
     public static func kind(of event: DualCamEvent) -> String {
         switch event {

@@ -22,6 +22,7 @@ extension DualCam {
             if s.take != nil { finalize(&s, .runtimeError, &world) }
         case .delivered:
             let held = HeldBuffer(index: frame.index, ptsNanoseconds: frame.ptsNanoseconds)
+            if frame.position == .front { s.compositor.newestFront = held } else { s.compositor.newestBack = held }
             if frame.position == .front {
                 if let old = s.latestFront, !s.frontUsed { s.frontFramesDiscarded += 1; _ = old }
                 s.latestFront = held
