@@ -135,6 +135,8 @@ public enum DualCam: Domain {
         public var missingVideoPort: String
         public var gpuLatency: Duration
         public var layout: CompositeLayout
+        /// A PNG of each saved take's last frame.
+        public var snapshots: Bool
     }
 
     public enum PortChoice: String, CaseIterable, Sendable { case none, back, front }
@@ -146,6 +148,7 @@ public enum DualCam: Domain {
         let port = try s("missingVideoPort", .choice(PortChoice.self), default: .none, "a camera whose video port is missing")
         let latency = try s("gpuLatency", .duration, default: .zero, in: .zero ... .milliseconds(500), "GPU time from commit to completion")
         let layout = try s("layout", .choice(CompositeLayout.self), default: .sideBySide, "the layout at launch")
+        let snapshots = try s("snapshots", .bool, default: false, "a PNG artifact of each saved take's last frame")
         var lenses: [CameraLens] = []
         if !s.isDeclaring, !stripped.isEmpty {
             for part in stripped.split(separator: ",", omittingEmptySubsequences: false) {
@@ -156,7 +159,7 @@ public enum DualCam: Domain {
             }
         }
         return Settings(profile: profile, width: width, noMultiCamFormats: lenses, missingVideoPort: port.rawValue, gpuLatency: latency,
-                        layout: layout)
+                        layout: layout, snapshots: snapshots)
     }
 
     public static func start(_ settings: Settings, _ world: inout World<DualCam>) throws(ScenarioError) -> DualCamState {

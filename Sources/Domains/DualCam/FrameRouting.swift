@@ -24,7 +24,7 @@ extension DualCam {
             let held = HeldBuffer(index: frame.index, ptsNanoseconds: frame.ptsNanoseconds)
             if frame.position == .front { s.compositor.newestFront = held } else { s.compositor.newestBack = held }
             if frame.position == .front {
-                if let old = s.latestFront, !s.frontUsed { s.frontFramesDiscarded += 1; _ = old }
+                if s.latestFront != nil, !s.frontUsed { s.frontFramesDiscarded += 1 }
                 s.latestFront = held
                 s.frontUsed = false
                 return
@@ -60,14 +60,16 @@ extension DualCam {
                 .word("file", "none"))
             return
         }
-        take.previewHash.update(frame.description.utf8)
-        take.previewFrames += 1
         if take.writer.status == .unknown { world.emit(take.writer.startSession(atNanoseconds: back.ptsNanoseconds)) }
         let clock = CameraFrameClock(framesPerSecond: 30)
         let durationNanoseconds = clock.map { $0.ptsNanoseconds(ofFrame: back.index + 1) - $0.ptsNanoseconds(ofFrame: back.index) } ?? 33_333_333
         let appended = take.writer.append(.video(ptsNanoseconds: back.ptsNanoseconds, durationNanoseconds: durationNanoseconds))
         var fileText = "none"
         if case .appended = appended {
+            // Compared frame by frame: what the preview showed and what the file got for the same frame.
+            take.previewHash.update(frame.description.utf8)
+            take.previewFrames += 1
+            take.lastFileFrame = fileFrame
             take.fileHash.update(fileFrame.description.utf8)
             take.fileFrames += 1
             take.lastVideoPTSNanoseconds = back.ptsNanoseconds

@@ -41,6 +41,9 @@ extension DualCam {
         world.emit(outcome)
         s.take = nil
         emitSummary(take, reason, &world)
+        if s.settings.snapshots, let last = take.lastFileFrame, take.writer.file != nil {
+            world.artifact("take\(take.number)-last.png", Snapshot.png(last))
+        }
     }
 
     static func emitSummary(_ take: Take, _ reason: StopReason, _ world: inout World<DualCam>) {

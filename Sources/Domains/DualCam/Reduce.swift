@@ -160,6 +160,20 @@ extension DualCam {
             }
         }
         world.emit(session.commitConfiguration())
+        if session.hardwareCost.exceedsBudget {
+            // The same gate as a resolution change: over budget, the previous lens comes back.
+            let overCost = session.hardwareCost
+            if let current = session.inputs.first(where: { $0.lens == lens }) { _ = session.removeInput(current) }
+            _ = SessionBuilder.configure(&session, input.lens, s.appliedWidth, &world)
+            if case .inputAdded(let back) = session.addInput(input.lens, connections: .none, camera: .authorized),
+               case .connectionAdded(let c) = session.addConnection(from: back, to: output) {
+                _ = session.setRotation(c.handle, degrees: 90)
+            }
+            s.session = session
+            world.emit(Record("lens").word("back", input.lens.rawValue).bool("applied", false).word("rejected", lens.rawValue)
+                .with("cost", overCost.fixed).with("restoredCost", session.hardwareCost.fixed))
+            return
+        }
         s.session = session
         s.backLens = lens
         world.emit(Record("lens").word("back", lens.rawValue).bool("applied", true))
@@ -182,7 +196,7 @@ extension DualCam {
     static func focusTap(_ s: inout DualCamState, _ camera: CameraPosition, _ x: Double, _ y: Double, _ world: inout World<DualCam>) {
         guard requireSession(s, "focusTap", &world), let session = s.session else { return }
         guard x.isFinite, y.isFinite, (0...1).contains(x), (0...1).contains(y) else {
-            world.reject("focusTap", "outsideCanvas") { $0.word("x", x.isFinite ? "\(x)" : "nonFinite").word("y", y.isFinite ? "\(y)" : "nonFinite") }
+            world.reject("focusTap", "outsideCanvas") { coordinate($0, "x", x).with("y", y.isFinite ? .fixed(y, places: 4) : .word("nonFinite")) }
             return
         }
         guard let connection = session.connections.first(where: { $0.lens.position == camera }) else {
@@ -197,6 +211,10 @@ extension DualCam {
     }
 
     // MARK: System events
+
+    static func coordinate(_ r: Record, _ key: String, _ v: Double) -> Record {
+        r.with(key, v.isFinite ? .fixed(v, places: 4) : .word("nonFinite"))
+    }
 
     static func capture(_ s: inout DualCamState, _ e: CaptureSystemEvent, _ world: inout World<DualCam>) {
         switch e {

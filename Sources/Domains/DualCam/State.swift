@@ -21,6 +21,8 @@ public struct Take: Sendable {
     public var previewFrames = 0
     public var fileFrames = 0
     public var audioIgnoredNoTrack = 0
+    /// The last frame the file got (for the snapshot artifact).
+    public var lastFileFrame: CompositeFrame?
 }
 
 /// Everything DualCam holds.
