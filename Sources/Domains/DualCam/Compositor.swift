@@ -81,6 +81,25 @@ public struct Compositor: Sendable {
         return CompositeFrame(tiles: tiles)
     }
 
+    /// What `frame` drew that `work` did not encode: a tile at another place than its layout's,
+    /// a mirrored back tile, or a buffer other than the one the texture was made from.
+    public static func mismatch(_ frame: CompositeFrame, _ work: CompositeWork, layout: CompositeLayout) -> String? {
+        let tiles = CompositeCanvas.tiles(layout)
+        func encoded(_ t: TextureReference) -> HeldBuffer {
+            switch t {
+            case .retained(let b), .released(_, let b): b
+            }
+        }
+        for tile in frame.tiles {
+            let rect = tile.camera == .back ? tiles.back : tiles.front
+            let buffer = encoded(tile.camera == .back ? work.back : work.front)
+            if tile.rect != rect { return "\(tile.camera.rawValue) tile drawn at \(tile.rect), encoded at \(rect)" }
+            if tile.camera == .back && tile.mirrored { return "back tile drawn mirrored" }
+            if tile.bufferIndex != buffer.index { return "\(tile.camera.rawValue) tile shows buffer \(tile.bufferIndex), encoded with \(buffer.index)" }
+        }
+        return frame.tiles.count == 2 ? nil : "\(frame.tiles.count) tiles drawn, 2 encoded"
+    }
+
     /// What a texture shows at execution: its own buffer when retained; when released, the
     /// camera's newest frame if one has arrived since (the pool reused the buffer).
     func resolve(_ texture: TextureReference) -> HeldBuffer {
@@ -120,6 +139,7 @@ extension DualCam {
 
     static func finishComposite(_ s: inout DualCamState, _ work: CompositeWork, _ world: inout World<DualCam>) {
         let frame = s.compositor.execute(work)
+        s.stepCompositeMismatch = Compositor.mismatch(frame, work, layout: s.take?.layout ?? s.layout)
         composed(&s, frame, back: work.backBuffer, recording: work.recording, &world)
     }
 

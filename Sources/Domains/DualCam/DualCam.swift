@@ -28,7 +28,9 @@ import Platform
 ///   `noFormat`); `set missingVideoPort front` makes a camera's video port missing (`noPort`).
 /// - The camera permission is granted (the article does not cover it); `camera permission` lines
 ///   are refused as `notModelled`, as are the photo, vision, scanner and document-camera lines.
-/// - The launch resolution is `set width` (default 1280, 720p); `previous` starts equal to it.
+/// - The launch resolution is `set width` (default 1280, 720p); `previous` starts equal to it. A
+///   launch width over budget is gated like a change: the session is configured at 720p instead
+///   (`resolution … at=launch`, downgraded).
 /// - `selectResolution`, `selectLens` and `setLayout` during a take are refused (never change the
 ///   file's picture mid-take); `setMuted`/`setAspect` during a take are refused as
 ///   `frozenAtRecordTime` and apply to the next take.
@@ -57,6 +59,8 @@ import Platform
 ///   finalize waits for work in flight (`waitUntilCompleted`).
 public enum DualCam: Domain {
     public static let entry = DomainEntry(Self.self)
+    /// 720p: the width a launch over budget falls back to, and the thermal drop target.
+    static let fallbackWidth = 1_280
     public typealias State = DualCamState
     public typealias Event = DualCamEvent
     public typealias Fault = DualCamFault

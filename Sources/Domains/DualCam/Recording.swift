@@ -9,6 +9,10 @@ extension DualCam {
             world.reject("startRecording", "sessionNotRunning")
             return
         }
+        if let reason = session.interruption {
+            world.reject("startRecording", "interrupted") { $0.word("by", reason.rawValue) }
+            return
+        }
         guard s.take == nil else { world.reject("startRecording", "alreadyRecording") { $0.int("take", s.take?.number ?? 0) }; return }
         let free = s.conditions.freeBytes
         guard CapturePolicy.canStart(freeBytes: free) else {
@@ -39,6 +43,8 @@ extension DualCam {
             outcome = take.writer.finish()
         }
         world.emit(outcome)
+        // A take with no frame has nothing to save (its writer never started); any other must be saved.
+        if take.writer.file == nil, take.writer.videoFrames > 0 { s.unsavedFinalizes += 1 }
         s.take = nil
         emitSummary(take, reason, &world)
         if s.settings.snapshots, let last = take.lastFileFrame, take.writer.file != nil {
@@ -61,6 +67,7 @@ extension DualCam {
         guard var take = s.take else { return }
         world.emit(take.writer.fail(failure))
         s.take = nil
+        s.takesLost += 1
         world.emit(Record("take.lost").int("take", take.number).word("reason", failure.rawValue).int("framesLost", take.writer.videoFrames))
     }
 
@@ -76,6 +83,7 @@ extension DualCam {
             lose(&s, .diskFull, &world)
             return
         }
+        s.take?.lastCheckedFreeBytes = free
         guard !world.isOn(.storageIgnored) else { return }
         if CapturePolicy.mustStop(freeBytes: free) {
             world.emit(Record("storage.decision").int64("freeBytes", free).int64("minBytesToContinue", CapturePolicy.minBytesToContinue)

@@ -3,6 +3,8 @@ import Platform
 
 extension DualCam {
     public static func reduce(_ s: inout DualCamState, _ event: DualCamEvent, _ world: inout World<DualCam>) {
+        s.stepFocus = nil
+        s.stepCompositeMismatch = nil
         switch event {
         case .launch: launch(&s, &world)
         case .selectResolution(let width):
@@ -90,6 +92,7 @@ extension DualCam {
     /// The resolution change with the commit-then-check cost gate and its rollback.
     static func changeResolution(_ s: inout DualCamState, to width: Int, _ world: inout World<DualCam>) {
         guard var session = s.session else { return }
+        if s.take != nil { s.resolutionChangesDuringTake += 1 }
         let lenses = [s.backLens, CameraLens.front]
         let before = s.appliedWidth
         if world.isOn(.noRollback) {
@@ -194,7 +197,10 @@ extension DualCam {
     }
 
     static func focusTap(_ s: inout DualCamState, _ camera: CameraPosition, _ x: Double, _ y: Double, _ world: inout World<DualCam>) {
-        guard requireSession(s, "focusTap", &world), let session = s.session else { return }
+        guard requireSession(s, "focusTap", &world), let session = s.session, s.built else {
+            if s.session != nil, !s.built { world.reject("focusTap", "sessionNotBuilt") }
+            return
+        }
         guard x.isFinite, y.isFinite, (0...1).contains(x), (0...1).contains(y) else {
             world.reject("focusTap", "outsideCanvas") { coordinate($0, "x", x).with("y", y.isFinite ? .fixed(y, places: 4) : .word("nonFinite")) }
             return
@@ -204,6 +210,7 @@ extension DualCam {
             return
         }
         let p = FocusMapping.sensorPoint(x: x, y: y, camera: camera, swapped: world.isOn(.swappedFocusFormulas))
+        s.stepFocus = (camera, x, y, p.u, p.v)
         // The contract the formula assumes, pinned beside it: a session change shows here.
         world.emit(Record("focus").word("camera", camera.rawValue).fixed("x", x, 4).fixed("y", y, 4).fixed("u", p.u, 4).fixed("v", p.v, 4)
             .int("rotation", connection.rotationDegrees).bool("mirrored", connection.isMirrored)
@@ -292,7 +299,7 @@ extension DualCam {
                 finalize(&s, .thermalCritical, &world)
             }
         case .dropTo720:
-            if s.session != nil { changeResolution(&s, to: 1_280, &world) }
+            if s.session != nil { changeResolution(&s, to: fallbackWidth, &world) }
         }
     }
 }

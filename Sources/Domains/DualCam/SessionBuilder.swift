@@ -34,6 +34,7 @@ enum SessionBuilder {
             let started = session.startRunning()
             world.emit(started)
             s.built = true
+            s.everBuilt = true
             world.emit(Record("session.build").word("result", "built").int("generation", session.generation)
                 .word("back", s.backLens.rawValue).int("width", s.appliedWidth))
         case .failure(let e):
@@ -66,6 +67,19 @@ enum SessionBuilder {
             if world.isOn(.inputBeforeFormat), let e = configure(&session, lens, s.appliedWidth, &world) { return .failure(e) }
         }
         world.emit(session.commitConfiguration())
+        if session.hardwareCost.exceedsBudget, s.appliedWidth != DualCam.fallbackWidth {
+            // The launch resolution is gated like a change: over budget, 720p (GAP: the article
+            // only gates the picker; a session that cannot start helps nobody).
+            let over = session.hardwareCost
+            world.emit(session.beginConfiguration())
+            for (lens, _) in lenses { _ = configure(&session, lens, DualCam.fallbackWidth, &world) }
+            world.emit(session.commitConfiguration())
+            world.emit(Record("resolution").int("applied", DualCam.fallbackWidth).int("previous", s.appliedWidth).bool("downgraded", true)
+                .with("cost", over.fixed).word("at", "launch"))
+            s.previousWidth = s.appliedWidth
+            s.appliedWidth = DualCam.fallbackWidth
+            s.downgraded = true
+        }
         return .success(())
     }
 

@@ -23,6 +23,8 @@ public struct Take: Sendable {
     public var audioIgnoredNoTrack = 0
     /// The last frame the file got (for the snapshot artifact).
     public var lastFileFrame: CompositeFrame?
+    /// Free space at the last storage check (reading or every 30 frames).
+    public var lastCheckedFreeBytes: Int64?
 }
 
 /// Everything DualCam holds.
@@ -62,4 +64,17 @@ public struct DualCamState: Sendable {
     public var warnings: [String] = []
     /// Composites since launch (preview).
     public var composites = 0
+
+    // History for the invariants (not written: no digest depends on them).
+    public var everBuilt = false
+    /// Finalize calls whose take was not saved.
+    public var unsavedFinalizes = 0
+    /// Takes the system destroyed (writer failed).
+    public var takesLost = 0
+    /// Resolution changes applied while a take was recording.
+    public var resolutionChangesDuringTake = 0
+    /// The last focus tap of this step: camera, canvas point and the sensor point sent.
+    public var stepFocus: (camera: CameraPosition, x: Double, y: Double, u: Double, v: Double)?
+    /// What a composite of this step drew that its encoding did not ask for.
+    public var stepCompositeMismatch: String?
 }
