@@ -35,7 +35,7 @@ extension DualCam {
         case 30..<38: return "\(at) startRecording"
         case 38..<44: return "\(at) stopRecording"
         case 44..<50: return "\(at) selectResolution width=\(pick(["1280", "1920", "1920", "3840", "0"]))"
-        case 50..<55: return "\(at) thermal level=\(pick(["nominal", "fair", "serious", "serious", "critical"]))"
+        case 50..<55: return "\(at) thermal level=\(pick(["nominal", "fair", "serious", "serious", "critical", "critical"]))"
         case 55..<60: return "\(at) storage free=\(pick(["52428800", "104857599", "104857600", "157286400", "209715199", "209715200", "34359738368"]))"
         case 60..<64: return "\(at) camera interruption began reason=\(pick(CaptureInterruptionReason.allCases.map(\.rawValue)))"
         case 64..<68: return "\(at) camera interruption ended"
