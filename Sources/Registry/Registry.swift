@@ -8,6 +8,7 @@ import PillReminders
 import Transcription
 import Tuner
 import Darshan
+import DualCam
 import LiveMic
 import Catalog
 import SiteGenerator
@@ -43,6 +44,7 @@ public let allDomains: [DomainEntry] = [
     Transcription.entry,
     Tuner.entry,
     Darshan.entry,
+    DualCam.entry,
     LiveMic.entry,
     Catalog.entry,
     SiteGenerator.entry,

@@ -330,11 +330,3 @@ extension Chalk {
         world.emit(ChalkOutput.frame(reason: reason, stats: stats, inked: state.raster.inkedPixels))
     }
 }
-
-extension CommandEncoder {
-    /// Encodes a draw that never merges with the previous one (replay spans).
-    mutating func encodeSeparateDraw(_ span: DrawSpan) {
-        guard span.count > 0 else { return }
-        appendCommand(.draw(span))
-    }
-}
