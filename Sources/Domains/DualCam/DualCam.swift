@@ -127,8 +127,12 @@ public enum DualCam: Domain {
     }
 
     public static func text(of event: DualCamEvent) -> String? {
-        if case .capture(let e) = event { return CaptureVocabulary.text(of: e) }
-        return nil
+        switch event {
+        case .capture(let e): return CaptureVocabulary.text(of: e)
+        // The generator's audio buffers need a line form, or `expand` cannot flatten `gen dualFrames`.
+        case .audio(let pts, let samples): return LineText("audio").duration("pts", Duration(nanoseconds: pts)).int("samples", samples).line
+        default: return nil
+        }
     }
 
     public struct Settings: Sendable {
