@@ -110,7 +110,15 @@ extension Parking {
         s.rows = unique
         s.carParks = carParks
         s.imports += 1
-        for r in unique {
+        if unique.count > maxRowRecords {
+            var groups: [String: Int] = [:]
+            for r in unique { groups["\(r.feeState) \(r.feeSource)", default: 0] += 1 }
+            for key in groups.keys.sorted() {
+                let parts = key.split(separator: " ")
+                world.emit(Record("rows.group").word("fee_state", String(parts[0])).word("fee_source", String(parts[1])).int("count", groups[key]!))
+            }
+        }
+        for r in unique where unique.count <= maxRowRecords {
             let claim = Claim.of(feeState: r.feeState, feeSource: r.feeSource, hours: r.hours, trustBareFree: world.isOn(.bareFreeTrusted))
             var rec = r.record.word("claim", claim.word)
             if FeeState(rawValue: r.feeState) == nil || FeeSource(rawValue: r.feeSource) == nil { rec = rec.word("provenance", "unrecognised") }
@@ -120,6 +128,9 @@ extension Parking {
         world.emit(Record("import.done").int("rows", unique.count).int("derived", derived).int("carParks", carParks)
             .int("untaggedWays", untaggedWays).int("clusters", clusters.count).int("regulated", regulated.count))
     }
+
+    /// Past this many rows the import prints counts per (fee_state, fee_source) instead.
+    static let maxRowRecords = 64
 
     static func verdictRecord(_ way: OSMWay, _ side: WaySide?, _ v: Complement.Verdict) -> Record {
         var r = Record("complement.rejected").int("way", Int(way.id))

@@ -129,7 +129,10 @@ struct OpeningHours: Hashable, Sendable {
                     skipSpaces()
                     if let c = peek, c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
                         switch times() { case .success(let s): r.spans = s; case .failure(let e): return .failure(e) }
-                    } else if !modifierAhead() {
+                    } else if modifierAhead() {
+                        r.off = readModifier()
+                        return endOfRule(r)
+                    } else {
                         i = save
                     }
                 }
@@ -139,6 +142,11 @@ struct OpeningHours: Hashable, Sendable {
                 skipSpaces()
                 if modifierAhead() { r.off = readModifier() } else { i = save }
             }
+            return endOfRule(r)
+        }
+
+        /// After a rule only spaces, then ';' or the end.
+        mutating func endOfRule(_ r: Rule) -> Result<Rule, GeometryError> {
             skipSpaces()
             if i < end && bytes[i] != UInt8(ascii: ";") { return .failure(fail("unexpected text")) }
             return .success(r)

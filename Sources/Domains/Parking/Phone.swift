@@ -63,6 +63,10 @@ extension Parking {
             world.emit(Record("fetch.skipped").word("reason", "insideRing").string("viewport", viewport.text).string("ring", ring.text))
             return
         }
+        if s.mode == .kerbs, !world.isOn(.noRingSkip), let p = s.pending.keys.sorted().map({ s.pending[$0]! }).first(where: { $0.mode == .kerbs && $0.ring.contains(viewport) }) {
+            world.emit(Record("fetch.skipped").word("reason", "ringInFlight").string("viewport", viewport.text).string("ring", p.ring.text))
+            return
+        }
         if let last = s.lastCameraAt, world.now - last < s.debounce.quiet { s.fetchSentEarly = true }
         let (ring, clamped) = ring(c)
         if clamped { world.emit(Record("ring.clamped").string("ring", ring.text)) }
