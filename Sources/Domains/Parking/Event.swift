@@ -21,6 +21,7 @@ public enum ParkingEvent: Sendable {
     case carParks
     case settled(GenerationToken)
     case network(NetworkEvent)
+    case lifecycle(LifecycleLine)
 }
 
 public enum BayFee: String, CaseIterable, Sendable { case paid, free }
@@ -132,6 +133,7 @@ extension Parking {
         },
         EventKind("carParks", "The car-park list: each site's count and freshness label") { _ throws(ScenarioError) in .carParks },
         NetVocabulary.eventKind { .network(.line($0)) },
+        LifecycleVocabulary.eventKind { .lifecycle($0) },
     ]
 
     public static func kind(of event: ParkingEvent) -> String {
@@ -152,6 +154,7 @@ extension Parking {
         case .carParks: "carParks"
         case .settled: Debouncer.timerKind
         case .network(let e): NetVocabulary.kind(of: e)
+        case .lifecycle: LifecycleVocabulary.kind
         }
     }
 
@@ -200,6 +203,7 @@ extension Parking {
         case .settled: return nil
         case .network(.line(let l)): return NetVocabulary.text(of: l)
         case .network(.timer): return nil
+        case .lifecycle(let l): return LifecycleVocabulary.text(of: l)
         }
     }
 }

@@ -95,8 +95,11 @@ public enum Parking: Domain {
         let zone: Zone
         do { zone = try Zone.named(settings.city.zoneName) } catch { preconditionFailure("the city zones are in the core's table") }
         world.emit(Record("launch").word("city", settings.city.rawValue).word("zone", zone.name).int("serverLimit", settings.serverLimit))
-        return ParkingState(city: settings.city, zone: zone, holidays: settings.holidays, serverLimit: settings.serverLimit,
-                            guardSample: settings.guardSample, disabledSources: settings.disabledSources)
+        var s = ParkingState(city: settings.city, zone: zone, holidays: settings.holidays, serverLimit: settings.serverLimit,
+                             guardSample: settings.guardSample, disabledSources: settings.disabledSources)
+        _ = s.life.handle(.launch(.user, .foreground), &world)
+        _ = s.life.handle(.becomeActive, &world)
+        return s
     }
 
     public static func write(_ s: ParkingState, to out: inout CanonicalWriter) {
@@ -135,5 +138,6 @@ public enum Parking: Domain {
             }
         }
         s.net.write(to: &out)
+        s.life.write(to: &out)
     }
 }

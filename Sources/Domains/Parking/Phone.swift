@@ -25,6 +25,10 @@ extension Parking {
             world.reject("camera", "bad-centre") { $0.fixed("lat", c.latitude, 6).fixed("lon", c.longitude, 6) }
             return
         }
+        guard s.life.isActive || s.life.phase == .foregroundInactive else {
+            world.reject("camera", "not-on-screen") { $0.word("phase", "\(s.life.phase)") }
+            return
+        }
         s.camera = c
         s.lastCameraAt = world.now
         let mode: MapMode = c.spanLatitude > zoomOutSpanDegrees ? .gridCounts : .kerbs

@@ -98,6 +98,7 @@ public struct ParkingState: Sendable {
     var health: [String: SourceHealth] = [:]
 
     // Phone.
+    var life = AppLifecycle()
     var camera: Camera?
     var mode: MapMode = .kerbs
     var debounce = Debouncer("camera", quiet: .milliseconds(250))
