@@ -49,7 +49,9 @@ extension Parking {
         let clusters = Clustering.clusters(s.bays, plane: LocalPlane(origin: city.origin), gridPartition: !world.isOn(.noGridPartition),
                                            hullDiameter: !world.isOn(.zigzagPolyline))
         s.longestClusterMetres = 0
+        s.clusterNotASegment = false
         for c in clusters {
+            if c.bayIDs.count > 1 && c.points.count != 2 { s.clusterNotASegment = true }
             let id = "bay-\(prefix)-\(c.bayIDs.min()!)"
             s.longestClusterMetres = max(s.longestClusterMetres, c.lengthMetres)
             world.emit(Record("cluster").string("id", id).string("street", c.street).word("fee", c.paid ? "paid" : "free")
@@ -92,7 +94,8 @@ extension Parking {
                     }
                     derived += 1
                     rows.append(KerbRow(sourceID: "complement-\(prefix)-\(way.id)-\(side.rawValue)", feeState: FeeState.FREE.rawValue,
-                                        feeSource: FeeSource.municipal_paid_complement.rawValue, hours: nil, points: kerb, highway: way.highway))
+                                        feeSource: FeeSource.municipal_paid_complement.rawValue, hours: nil, points: kerb, highway: way.highway,
+                                        access: way.access))
                 }
             }
         }
@@ -109,6 +112,7 @@ extension Parking {
         }
         s.rows = unique
         s.carParks = carParks
+        s.closedParkingWays = s.ways.filter { $0.closed && $0.tag("amenity") == "parking" }.count
         s.imports += 1
         if unique.count > maxRowRecords {
             var groups: [String: Int] = [:]
@@ -156,9 +160,11 @@ extension Parking {
             derived = Array(derived.prefix(s.guardSample)).sorted { $0.sourceID < $1.sourceID }
         }
         var violations = 0
+        s.pipelineGuardViolations = 0
         for r in derived {
             if let d = Complement.nearest(r.points, regulated, marginDegrees: margin, degrees: false), d <= Complement.clearanceMetres {
                 violations += 1
+                if !r.fromFeed { s.pipelineGuardViolations += 1 }
                 world.emit(Record("guard.violation").string("id", r.sourceID).fixed("distanceMetres", d, 3))
             }
         }

@@ -72,6 +72,7 @@ extension Parking {
             return
         }
         if let last = s.lastCameraAt, world.now - last < s.debounce.quiet { s.fetchSentEarly = true }
+        if s.mode == .kerbs, s.fetchedMode == .kerbs, let ring = s.fetchedRing, ring.contains(viewport) { s.fetchInsideRing = true }
         let (ring, clamped) = ring(c)
         if clamped { world.emit(Record("ring.clamped").string("ring", ring.text)) }
         let url: String, tag: String, box: BBox
@@ -180,7 +181,11 @@ extension Parking {
         if FeeState(rawValue: f.feeState) == nil || FeeSource(rawValue: f.feeSource) == nil {
             r = r.string("provenance", "\(f.feeState)/\(f.feeSource) unrecognised")
         }
-        if case .unreadable = charge { s.unreadableShownFree = false }
+        // The rule, whatever the code path: hours that cannot be read never show as free now.
+        if case .conditional(let hours) = claim, charge == .notCharged {
+            if hours == nil { s.unreadableShownFree = true }
+            if let hours, case .failure = OpeningHours.parse(hours) { s.unreadableShownFree = true }
+        }
         world.emit(r)
     }
 

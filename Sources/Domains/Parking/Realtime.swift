@@ -32,10 +32,10 @@ extension Parking {
     }
 
     static func carParks(_ s: inout ParkingState, _ world: inout World<Parking>) {
-        s.staleShownLive = false
         for id in s.sites.keys.sorted() {
             let site = s.sites[id]!
             let disabled = s.disabledSources.contains(site.source) && !world.isOn(.indigoZerosShown)
+            if s.disabledSources.contains(site.source) && !disabled { s.disabledShown = true }
             var (fresh, age) = freshness(site, now: world.now, disabled: disabled)
             if fresh == .stale && world.isOn(.staleShownAsCurrent) { fresh = .live; s.staleShownLive = true }
             let display: String

@@ -8,6 +8,10 @@ extension Parking {
     public static func reduce(_ s: inout ParkingState, _ event: ParkingEvent, _ world: inout World<Parking>) {
         s.assignedUnchanged = false
         s.fetchSentEarly = false
+        s.fetchInsideRing = false
+        s.staleShownLive = false
+        s.disabledShown = false
+        s.unreadableShownFree = false
         switch event {
         case .boundary(let g):
             guard let pts = points(g, s, "boundary", &world) else { return }
@@ -44,7 +48,7 @@ extension Parking {
             s.bays.append(Bay(id: id, street: street, paid: paid, points: pts))
         case .row(let id, let state, let source, let hours, let g):
             guard staged(s.rawRows.count, "row", &world), let pts = points(g, s, "row", id: id, &world) else { return }
-            s.rawRows.append(KerbRow(sourceID: id, feeState: state, feeSource: source, hours: hours, points: pts))
+            s.rawRows.append(KerbRow(sourceID: id, feeState: state, feeSource: source, hours: hours, points: pts, fromFeed: true))
         case .runImport:
             runImport(&s, &world)
         case .camera(let lat, let lon, let sl, let so):

@@ -22,8 +22,11 @@ struct KerbRow: Hashable, Sendable {
     var points: [GeoPoint]
     /// Clustered bays (València); nil for every other row.
     var bayCount: Int?
-    /// The way a derived or tagged row came from (for the highway-whitelist invariant).
+    /// The way a derived or tagged row came from (for the whitelist and access invariants).
     var highway: String?
+    var access: String?
+    /// A row given as stored (`row`), not made by the pipeline.
+    var fromFeed = false
 
     var record: Record {
         var r = Record("row").string("id", sourceID).word("fee_state", feeState).word("fee_source", feeSource)

@@ -120,6 +120,11 @@ public struct ParkingState: Sendable {
     var unreadableShownFree = false
     var inferredSolid = false
     var longestClusterMetres = 0.0
+    var fetchInsideRing = false
+    var disabledShown = false
+    var pipelineGuardViolations = 0
+    var clusterNotASegment = false
+    var closedParkingWays = 0
 }
 
 /// One circle of the zoomed-out layer.
