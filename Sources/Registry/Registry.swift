@@ -24,6 +24,7 @@ import Haptics
 import Keyboard
 import DocScanner
 import Wallpapers
+import CardScanner
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -60,4 +61,5 @@ public let allDomains: [DomainEntry] = [
     Keyboard.entry,
     Wallpapers.entry,
     DocScanner.entry,
+    CardScanner.entry,
 ]

@@ -34,4 +34,11 @@ public struct LedgerOrphan: Equatable, Sendable {
     public var effect: LedgerEffect
     /// True when the item was never created before this record; false when it was removed.
     public var beforeCreation: Bool
+
+    public init(key: LedgerKey, itemID: String, effect: LedgerEffect, beforeCreation: Bool) {
+        self.key = key
+        self.itemID = itemID
+        self.effect = effect
+        self.beforeCreation = beforeCreation
+    }
 }
