@@ -101,7 +101,7 @@ public enum CardScanner: Domain {
             let name = try f("name", .text, "base name (parallels share it)")
             let number = try f("number", .text, "printed collector number")
             let lang = try f("lang", .word, default: "en", "language")
-            return .catalog(CatalogCard(id: id, game: game, setName: set, baseName: name, printedNumber: number, language: lang, keys: NumberKeys.of(number)))
+            return .catalog(CatalogCard(id: id, game: game, setName: set, baseName: name, printedNumber: number, language: lang, numberKeys: NumberKeys.of(number)))
         },
         EventKind("alias", "Upstream renamed a card id") { f throws(ScenarioError) in
             .alias(old: try f("old", .word, "old id"), new: try f("new", .word, "new id"))

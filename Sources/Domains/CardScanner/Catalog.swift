@@ -7,7 +7,7 @@ public struct CatalogCard: Equatable, Sendable {
     public var printedNumber: String
     public var language: String
     /// Nil when the printed number has no collector-number shape (A5); such a card is found by artwork only.
-    public var keys: NumberKeys?
+    public var numberKeys: NumberKeys?
 }
 
 /// Byte order for ids, never a locale's.

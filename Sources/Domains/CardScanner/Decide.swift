@@ -73,15 +73,15 @@ public enum ScanDecision {
         // D1
         let offered = Array(ranked.prefix(policy.offeredCount))
         let offeredIDs = Set(offered.map(\.cardID))
-        let winnerIndex = offered.firstIndex { c in byID[c.cardID]?.keys.map { readLoose.contains($0.loose) } ?? false }
+        let winnerIndex = offered.firstIndex { c in byID[c.cardID]?.numberKeys.map { readLoose.contains($0.loose) } ?? false }
         let numberMatched = winnerIndex != nil
         let winner = offered[winnerIndex ?? 0]
         let winnerCard = byID[winner.cardID]
-        let winnerKeys = winnerCard?.keys
+        let winnerKeys = winnerCard?.numberKeys
         // D2
         var parallels: [CatalogCard] = []
         if numberMatched, let wk = winnerKeys {
-            parallels = catalog.filter { $0.id != winner.cardID && $0.keys?.loose == wk.loose }
+            parallels = catalog.filter { $0.id != winner.cardID && $0.numberKeys?.loose == wk.loose }
         }
         parallels.sort { a, b in
             switch (distance[a.id], distance[b.id]) {
@@ -93,7 +93,7 @@ public enum ScanDecision {
         }
         // D3
         let unoffered = catalog.filter { card in
-            guard let k = card.keys, readLiteral.contains(k.literal), !offeredIDs.contains(card.id) else { return false }
+            guard let k = card.numberKeys, readLiteral.contains(k.literal), !offeredIDs.contains(card.id) else { return false }
             return !(numberMatched && k.loose == winnerKeys?.loose)
         }.map(\.id).sorted(by: bytesBefore)
         // D4
@@ -147,8 +147,8 @@ public enum ScanDecision {
     public static func numberOnly(readings: [NumberKeys], catalog: [CatalogCard], policy: ScanPolicy = .standard) -> [String] {
         let readLoose = Set(readings.map(\.loose))
         let readLiteral = Set(readings.map(\.literal))
-        let literal = catalog.filter { $0.keys.map { readLiteral.contains($0.literal) } ?? false }.map(\.id).sorted(by: bytesBefore)
-        let loose = catalog.filter { $0.keys.map { readLoose.contains($0.loose) } ?? false }.map(\.id).sorted(by: bytesBefore)
+        let literal = catalog.filter { $0.numberKeys.map { readLiteral.contains($0.literal) } ?? false }.map(\.id).sorted(by: bytesBefore)
+        let loose = catalog.filter { $0.numberKeys.map { readLoose.contains($0.loose) } ?? false }.map(\.id).sorted(by: bytesBefore)
         return dedupedPrefix(literal + loose, policy.offeredCount)
     }
 

@@ -7,7 +7,7 @@ public struct Embedding: Equatable, Sendable {
     static let levelScale: Float = 1.0 / 256.0
     static let maxLevel = 127
 
-    public var values: [Float]
+    public var components: [Float]
 
     public enum ParseError: Error, Equatable {
         case token(index: Int, text: String, why: String)
@@ -42,20 +42,20 @@ public struct Embedding: Equatable, Sendable {
             }
             pairs.append((axis, level))
         }
-        var values = [Float](repeating: 0, count: length)
+        var components = [Float](repeating: 0, count: length)
         for (i, (axis, level)) in pairs.enumerated() {
             guard axis < length else {
                 return .failure(.token(index: i + 1, text: "\(axis)", why: "axis \(axis) is outside the vector's \(length) components"))
             }
-            values[axis] = level
+            components[axis] = level
         }
-        return .success(Embedding(values: values))
+        return .success(Embedding(components: components))
     }
 
     /// Nil when the vector is usable; otherwise why not (F1).
     public var problem: String? {
-        if values.count != Embedding.dimension { return "length \(values.count), expected \(Embedding.dimension)" }
-        if let i = values.firstIndex(where: { !$0.isFinite }) { return "component \(i) is not finite" }
+        if components.count != Embedding.dimension { return "length \(components.count), expected \(Embedding.dimension)" }
+        if let i = components.firstIndex(where: { !$0.isFinite }) { return "component \(i) is not finite" }
         return nil
     }
 }

@@ -9,7 +9,7 @@ enum CardScannerOutput: RecordConvertible {
     case aliasAdded(old: String, new: String, resolved: String)
     case dropped(reason: String, extra: [(String, Value)])
     case search(crop: CropID, best: Double, top: [Candidate], crops: [(CropID, Double)], uncatalogued: Int)
-    case ocr(crop: CropID, passes: [String], readings: [(text: String, keys: NumberKeys)])
+    case ocr(crop: CropID, passes: [String], readings: [(text: String, key: NumberKeys)])
     case decision(DecisionResult, best: Double?, cjk: Int)
     case sheetOpened(attempt: Int, cards: [String])
     case ledgerRecord(kind: String, item: String, card: String?, finish: Finish?, eventID: String, t: Int64, outcome: String)
@@ -33,7 +33,7 @@ enum CardScannerOutput: RecordConvertible {
                 .int("bytes", rows * Embedding.dimension).int("fullChunks", chunks.0).int("lastChunkRows", chunks.1)
         case .catalogued(let c):
             return Record("catalog.card").string("id", c.id).word("game", c.game).string("number", c.printedNumber)
-                .string("literal", c.keys?.literal ?? "none").string("loose", c.keys?.loose ?? "none")
+                .string("literal", c.numberKeys?.literal ?? "none").string("loose", c.numberKeys?.loose ?? "none")
         case .aliasAdded(let old, let new, let resolved):
             return Record("alias").string("old", old).string("new", new).string("resolves", resolved)
         case .dropped(let reason, let extra):
@@ -47,7 +47,7 @@ enum CardScannerOutput: RecordConvertible {
                 .int("uncatalogued", uncatalogued)
         case .ocr(let crop, let passes, let readings):
             return Record("ocr").word("crop", crop.rawValue).string("passes", passes.joined(separator: " "))
-                .string("readings", readings.map { "\($0.text): literal \($0.keys.literal) loose \($0.keys.loose)" }.joined(separator: " | "))
+                .string("readings", readings.map { "\($0.text): literal \($0.key.literal) loose \($0.key.loose)" }.joined(separator: " | "))
         case .decision(let d, let best, let cjk):
             var r = Record("decision")
             switch d.decision {

@@ -193,7 +193,7 @@ extension CardScanner {
             }
         }
         s.currentPrices[game] = file
-        let priced = file.prices.values.filter { $0 != .unpriced }.count
+        let priced = file.prices.keys.sorted(by: bytesBefore).filter { file.prices[$0] != .unpriced }.count
         world.emit(CardScannerOutput.pricesCurrent(game: game, hash: hash, priced: priced, unpriced: file.prices.count - priced, captured: file.capturedDay))
     }
 

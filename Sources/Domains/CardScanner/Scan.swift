@@ -10,6 +10,7 @@ extension CardScanner {
     static func scan(_ s: inout CardScannerState, _ frame: FrameInput, _ world: inout World<CardScanner>) {
         s.frames += 1
         s.lastCJK = frame.cjkCount
+        s.lastFrameCrops = CropID.allCases.filter { frame.crops[$0] != nil }
         if s.sheet != nil { return world.reject("frame", "sheet-open") { $0.int("attempt", s.sheet!.attempt) } }
         func drop(_ reason: String, _ extra: [(String, Value)] = []) { world.emit(CardScannerOutput.dropped(reason: reason, extra: extra)) }
 
@@ -54,7 +55,7 @@ extension CardScanner {
             var best = [Double](repeating: .infinity, count: pack.cardIDs.count)
             for e in [sharp, blurred] {
                 guard let e else { continue }
-                let d = pack.distances(to: e.values)
+                let d = pack.distances(to: e.components)
                 for i in d.indices where d[i] < best[i] { best[i] = d[i] }
             }
             guard sharp != nil || blurred != nil else { continue }
@@ -113,7 +114,7 @@ extension CardScanner {
         var all: [NumberKeys] = []
         for crop in crops {
             var ran: [String] = []
-            var readings: [(text: String, keys: NumberKeys)] = []
+            var readings: [(text: String, key: NumberKeys)] = []
             func run(_ pass: OCRPass) {
                 ran.append("\(pass.rawValue)×\(pass.enlargement)")
                 // Downscaled strips and corners read nothing (the article's accuracy 0).
@@ -128,7 +129,7 @@ extension CardScanner {
             for pass in [OCRPass.whole, .topStrip, .bottomStrip] { run(pass) }
             if readings.isEmpty { for pass in [OCRPass.cornerA, .cornerB, .cornerC] { run(pass) } }
             world.emit(CardScannerOutput.ocr(crop: crop, passes: ran, readings: readings))
-            all += readings.map(\.keys)
+            all += readings.map(\.key)
             if !readings.isEmpty { break }
         }
         return all

@@ -51,4 +51,6 @@ public struct CardScannerState: Sendable {
 
     /// Not written: the step's facts the invariants read (the outputs carry the rest).
     var lastCJK = 0
+    /// The crops the last frame carried embeddings for.
+    var lastFrameCrops: [CropID] = []
 }
