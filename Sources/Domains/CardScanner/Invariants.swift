@@ -72,6 +72,34 @@ extension CardScanner {
             }
             return nil
         },
+        Invariant("numberOnlyWhenPrintsFail", "feature prints are probed once at launch: a device where they fail scans by number, it never fails every frame (failure 2)") { _, outputs in
+            outputs.contains { $0.name == "frame.dropped" && $0.word("reason") == "featurePrintFailed" } ? "a frame failed for want of feature prints" : nil
+        },
+        Invariant("everyPassRead", "OCR runs on full-size crops: every number a pass that ran could read is read (failure 6)") { s, outputs in
+            for r in outputs where r.name == "ocr" {
+                guard let crop = r.word("crop").flatMap(CropID.init(rawValue:)) else { continue }
+                let ran = Set((r.stringValue("passes") ?? "").split(separator: " ").map { String($0.split(separator: "×")[0]) })
+                var expected = 0
+                for a in s.lastFrameOCR where a.crop == crop && ran.contains(a.pass.rawValue) {
+                    for obs in a.observations { for text in obs { expected += NumberKeys.extract(from: text).count } }
+                }
+                let read = r.int("numbers") ?? 0
+                if read != expected { return "\(crop.rawValue): \(read) readings of \(expected)" }
+            }
+            return nil
+        },
+        Invariant("zeroIsAPrice", "prices are integer cents with a sentinel: a $0.00 promo is priced, only the sentinel is unpriced (failure 12)") { s, outputs in
+            for r in outputs where r.name == "portfolio" {
+                var unpriced = 0
+                for id in s.ledger.itemIDs {
+                    guard let item = s.ledger.items[id], case .resolved(let cid, _) = s.aliases.resolve(item.cardID), let card = s.cardsByID[cid] else { continue }
+                    if case .cents? = s.currentPrices[card.game]?.prices[cid] { continue }
+                    unpriced += 1
+                }
+                if let n = r.int("unpriced"), n != unpriced { return "portfolio says \(n) unpriced, \(unpriced) have no price" }
+            }
+            return nil
+        },
         Invariant("oldPricesSaySo", "prices captured more than 7 days ago are never presented as the current total (failure 13)", checkStep: { s, outputs, step in
             for r in outputs where r.name == "portfolio" && (r.int("priced") ?? 0) > 0 {
                 let today = step.zone.localDateTime(step.now).daysSinceEpoch

@@ -46,7 +46,7 @@ enum CardScannerOutput: RecordConvertible {
                 .string("crops", crops.map { "\($0.0.rawValue)=\(DistanceText.format($0.1))" }.joined(separator: " "))
                 .int("uncatalogued", uncatalogued)
         case .ocr(let crop, let passes, let readings):
-            return Record("ocr").word("crop", crop.rawValue).string("passes", passes.joined(separator: " "))
+            return Record("ocr").word("crop", crop.rawValue).string("passes", passes.joined(separator: " ")).int("numbers", readings.count)
                 .string("readings", readings.map { "\($0.text): literal \($0.key.literal) loose \($0.key.loose)" }.joined(separator: " | "))
         case .decision(let d, let best, let cjk):
             var r = Record("decision")

@@ -177,10 +177,7 @@ extension CardScanner {
             case .row(let index, let text): (reason, why) = ("bad-row", "row \(index): \(text)")
             }
             world.reject("priceFile", reason) { $0.word("game", game).string("why", why).bool("keptPrevious", s.currentPrices[game] != nil) }
-        case .success(var prices):
-            if world.isOn(.zeroIsUnpriced) {
-                for (id, p) in prices where p == .cents(0) { prices[id] = .unpriced }
-            }
+        case .success(let prices):
             s.stagedPrices[game, default: [:]][hash] = PriceFile(game: game, contentHash: hash, capturedDay: day, prices: prices)
             world.emit(CardScannerOutput.pricesStaged(game: game, hash: hash, rows: prices.count, captured: day))
         }
@@ -218,7 +215,10 @@ extension CardScanner {
             }
             let file = s.currentPrices[card.game]
             let price: String
-            switch file?.prices[card.id] {
+            var entry = file?.prices[card.id]
+            // The historical bug: $0.00 read as "no price".
+            if world.isOn(.zeroIsUnpriced), entry == .cents(0) { entry = .unpriced }
+            switch entry {
             case .cents(let c)?:
                 total += c
                 priced += 1

@@ -11,6 +11,7 @@ extension CardScanner {
         s.frames += 1
         s.lastCJK = frame.cjkCount
         s.lastFrameCrops = CropID.allCases.filter { frame.crops[$0] != nil }
+        s.lastFrameOCR = frame.ocr
         if s.sheet != nil { return world.reject("frame", "sheet-open") { $0.int("attempt", s.sheet!.attempt) } }
         func drop(_ reason: String, _ extra: [(String, Value)] = []) { world.emit(CardScannerOutput.dropped(reason: reason, extra: extra)) }
 

@@ -53,4 +53,6 @@ public struct CardScannerState: Sendable {
     var lastCJK = 0
     /// The crops the last frame carried embeddings for.
     var lastFrameCrops: [CropID] = []
+    /// The last frame's OCR answers.
+    var lastFrameOCR: [OCRAnswer] = []
 }
