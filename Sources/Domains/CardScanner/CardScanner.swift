@@ -47,7 +47,14 @@ import Platform
 /// - Rectified-card luma and the Laplacian (A3) are `Laplacian.variance`, tested on tiny buffers;
 ///   frames carry the variance itself. `ciVariance=` is what the Core Image blend pipeline read,
 ///   used only by its fault; `centerCrop=` is the `.centerCrop` feature print, used only by its fault.
+/// - Vision is recorded, not requested: a frame line carries each crop's feature prints and each
+///   pass's `topCandidates(2)` strings (`ocr="CROP.PASS=cand~cand|obs; …"`, so a reading cannot hold
+///   `;`, `|` or `~`). Platform's scripted `vision result id=` answers an asynchronous request by id;
+///   here every pass of a frame answers at once, so that table does not fit and is not used.
 /// - Frames that arrive while the sheet is open are refused (`sheet-open`): the sheet is modal.
+/// - Limits, each said when hit: 30,000 pack rows, 100,000 catalog cards, 1,000,000 ledger records,
+///   100,000 aliases (16 hops), 10,000 calibration entries (`calibration.full`, then not logged),
+///   100,000 price rows, 64 observations per pass, 256 characters per candidate.
 /// - The probe follows `set featurePrint` (the device's runtime) at launch and at every relaunch.
 /// - Ledger: app records get seeded random v4 ids and millisecond timestamps of the virtual clock; a
 ///   pick appends `added` then `edited(finish)` at the same millisecond; a silent add is non-foil. An

@@ -21,7 +21,7 @@ extension CardScanner {
     ]
 
     public static let explorer: Explorer? = Explorer(memory: Walk(), header: { rng, _ in
-        rng.chance(0.15) ? ["set featurePrint espressoFailure"] : []
+        rng.chance(0.3) ? ["set featurePrint espressoFailure"] : []
     }, next: { rng, walk, _ in
         if !walk.setupDone {
             walk.setupDone = true
@@ -45,6 +45,7 @@ extension CardScanner {
             var guide = near ? "\(8 * k):\(towards) 767:\(noise / 3)" : "760:\(noise) 761:127 762:127 763:-120"
             if rng.chance(0.05) { guide = "len=700" }
             let sparkle = rng.chance(0.2) ? " guide=\"\(8 * ((k + 1) % 6)):50 767:90\" guideBlur=\"\(guide)\"" : " guide=\"\(guide)\""
+            let center = rng.chance(0.2) ? " centerCrop=\"\(8 * ((k + 2) % 6)):40\"" : ""
             let tight = rng.chance(0.3) ? " tight=\"\(8 * k):\(min(127, towards + 10))\"" : ""
             let readings = ["141/280", "41/280", "041/280", "18/280", "018/280", "019/280", "099/280", "", "HP 120", "O2O/28O", "141/280★", "141/280|099/280", "018/280|099/280"]
             let read = readings[rng.int(below: readings.count)]
@@ -55,7 +56,7 @@ extension CardScanner {
             let source = rng.chance(0.2) ? " source=pickedPhoto" : ""
             let steady = rng.chance(0.1) ? " steady=false" : ""
             let cjk = [0, 3, 7, 8, 40][rng.int(below: 5)]
-            return "\(gap) frame\(source)\(steady) variance=\(variance)\(ci)\(sparkle)\(tight) ocr=\"\(crop).\(pass)=\(read)\" cjk=\(cjk)"
+            return "\(gap) frame\(source)\(steady) variance=\(variance)\(ci)\(sparkle)\(tight)\(center) ocr=\"\(crop).\(pass)=\(read)\" cjk=\(cjk)"
         case 10, 11, 12: return "\(gap) sheetPick card=w\(rng.int(in: 1 ... 7)) finish=\(rng.chance(0.5) ? "foil" : "nonfoil")"
         case 13: return "\(gap) sheetDismiss"
         case 14:

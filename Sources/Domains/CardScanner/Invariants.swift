@@ -47,6 +47,16 @@ extension CardScanner {
             }
             return nil
         },
+        Invariant("bothPrintsOfTheCrop", "each crop counts its sharp and its slightly blurred print of the whole card (scaleFill), the closer per card (failures 1, 14)") { s, outputs in
+            for r in outputs where r.name == "search" {
+                for part in (r.stringValue("crops") ?? "").split(separator: " ") {
+                    let kv = part.split(separator: "=")
+                    guard kv.count == 2, let crop = CropID(rawValue: String(kv[0])), let own = s.lastCropBests[crop] else { continue }
+                    if String(kv[1]) != DistanceText.format(own) { return "\(crop.rawValue) searched at \(kv[1]); its own prints give \(DistanceText.format(own))" }
+                }
+            }
+            return nil
+        },
         Invariant("creationBeforeEdit", "at the same millisecond a creation replays before every edit of its item (failure 10)") { s, outputs in
             guard !s.ledger.orphans.isEmpty, outputs.contains(where: { $0.name.hasPrefix("ledger.") }) else { return nil }
             for o in s.ledger.orphans where o.effect == .update && o.beforeCreation {

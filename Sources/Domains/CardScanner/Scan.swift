@@ -12,6 +12,7 @@ extension CardScanner {
         s.lastCJK = frame.cjkCount
         s.lastFrameCrops = CropID.allCases.filter { frame.crops[$0] != nil }
         s.lastFrameOCR = frame.ocr
+        s.lastCropBests = [:]
         if s.sheet != nil { return world.reject("frame", "sheet-open") { $0.int("attempt", s.sheet!.attempt) } }
         func drop(_ reason: String, _ extra: [(String, Value)] = []) { world.emit(CardScannerOutput.dropped(reason: reason, extra: extra)) }
 
@@ -67,6 +68,17 @@ extension CardScanner {
             }
             ranked.sort { $0.distance != $1.distance ? $0.distance < $1.distance : bytesBefore($0.cardID, $1.cardID) }
             perCrop.append((crop, ranked))
+            // What the crop's own two prints give (the invariants' reference); differs only under a fault.
+            if sharp == c.sharp && blurred == c.blurred {
+                s.lastCropBests[crop] = ranked.first?.distance
+            } else {
+                var own = Double.infinity
+                for e in [c.sharp, c.blurred] {
+                    guard let e else { continue }
+                    for (i, d) in pack.distances(to: e.components).enumerated() where s.cardsByID[pack.cardIDs[i]]?.game == frame.game { own = min(own, d) }
+                }
+                s.lastCropBests[crop] = own.isFinite ? own : nil
+            }
         }
         guard !perCrop.isEmpty else { return drop("badEmbedding", [("why", .string("no crop embeddings"))]) }
         guard let chosen = perCrop.filter({ !$0.1.isEmpty }).min(by: { a, b in

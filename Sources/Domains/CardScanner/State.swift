@@ -55,4 +55,6 @@ public struct CardScannerState: Sendable {
     var lastFrameCrops: [CropID] = []
     /// The last frame's OCR answers.
     var lastFrameOCR: [OCRAnswer] = []
+    /// Per crop, the best distance its own sharp and blurred prints give.
+    var lastCropBests: [CropID: Double] = [:]
 }
