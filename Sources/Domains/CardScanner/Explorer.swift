@@ -47,7 +47,7 @@ extension CardScanner {
             let sparkle = rng.chance(0.2) ? " guide=\"\(8 * ((k + 1) % 6)):50 767:90\" guideBlur=\"\(guide)\"" : " guide=\"\(guide)\""
             let center = rng.chance(0.2) ? " centerCrop=\"\(8 * ((k + 2) % 6)):40\"" : ""
             let tight = rng.chance(0.3) ? " tight=\"\(8 * k):\(min(127, towards + 10))\"" : ""
-            let readings = ["141/280", "41/280", "041/280", "18/280", "018/280", "019/280", "099/280", "", "HP 120", "O2O/28O", "141/280★", "141/280|099/280", "018/280|099/280"]
+            let readings = ["141/280", "41/280", "041/280", "18/280", "018/280", "019/280", "099/280", "", "HP 120", "O2O/28O", "141/280★", "141/280|099/280", "018/280|099/280", "099/280|141/280", "141/280|099/280"]
             let read = readings[rng.int(below: readings.count)]
             let pass = ["whole", "bottomStrip", "cornerB"][rng.int(below: 3)]
             let crop = rng.chance(0.8) ? "guide" : "loose"
