@@ -125,7 +125,10 @@ b = price_bytes([(0, 1999), (1, 0), (2, None), (3, 250)])
 lines = [("0", l) for l in cat]
 for i, c in enumerate(["ragavan", "promo", "token", "bolt"]):
     lines.append(("0", f'ledger event=added item=i{i + 1} card={c} finish=nonfoil id="e{i + 1}" t={1767225600000 + i}'))
-lines += [("+1s", f'priceFile game=mtg captured="2025-12-17" hex="{b.hex()}"'),
+os.makedirs("Scenarios/cardScanner/fixtures", exist_ok=True)
+with open("Scenarios/cardScanner/fixtures/mtg-prices-2025-12-17.bin", "wb") as fh:
+    fh.write(b)
+lines += [("+1s", 'priceFile game=mtg captured="2025-12-17" file=fixtures/mtg-prices-2025-12-17.bin'),
           ("+1s", "portfolio"),
           ("+1s", f"manifest game=mtg hash=\"{sha(b)}\""),
           ("+1s", "portfolio")]
@@ -325,3 +328,16 @@ write("relaunchSession", "A session of adds, picks, edits and a removal; relaunc
        "again is idempotent, the same id with other content refused; a second add for a live item and",
        "removing a removed item are orphans too."],
       lines)
+
+# 17. varianceFloorSetting
+cat = [catalog("f1", "Fox", "021/099"), catalog("f2", "Owl", "022/099")]
+pk = pack("mtg", [("f1", 100), ("f2", 160)])
+ok = "guide.bottomStrip=021/099"
+write("varianceFloorSetting", "The soft-frame floor re-fitted to 300: a 250 frame is soft, 300 passes",
+      ["The article gives no threshold; the floor is configuration (A3), to be re-fitted from the",
+       "calibration log. At 300, variance 250 and 299.999 are soft, 300 passes (inclusive)."],
+      [("0", l) for l in cat] + [("0", pk),
+       ("+1s", frame(variance=250, guide=Z, ocr=ok)),
+       ("+1s", frame(variance=299.999, guide=Z, ocr=ok)),
+       ("+1s", frame(variance=300, guide=Z, ocr=ok))],
+      settings=["varianceFloor 300"])
