@@ -25,6 +25,7 @@ import Keyboard
 import DocScanner
 import Wallpapers
 import Parking
+import CardScanner
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -62,4 +63,5 @@ public let allDomains: [DomainEntry] = [
     Wallpapers.entry,
     DocScanner.entry,
     Parking.entry,
+    CardScanner.entry,
 ]
