@@ -24,6 +24,7 @@ import Haptics
 import Keyboard
 import DocScanner
 import Wallpapers
+import Aquarium
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -59,5 +60,6 @@ public let allDomains: [DomainEntry] = [
     Haptics.entry,
     Keyboard.entry,
     Wallpapers.entry,
+    Aquarium.entry,
     DocScanner.entry,
 ]
