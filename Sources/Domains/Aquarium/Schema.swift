@@ -53,7 +53,7 @@ enum Schema {
     /// `col=value col=value ...` in schema order, nulls left out; reals in shortest round-trip form.
     static func payload(_ row: ObjectRow) -> String {
         var parts: [String] = []
-        for (c, v) in zip(row.columns, row.values) {
+        for (c, v) in zip(row.columns, row.cells) {
             switch v {
             case .null: continue
             case .text(let s): parts.append("\(c)=\(s)")

@@ -68,7 +68,7 @@ extension Aquarium {
     static func canonicalPayload(_ values: [(String, ObjectValue)], table: String) -> String {
         guard let schema = Schema.tables.first(where: { $0.name == table }) else { return "" }
         let row = ObjectRow(table: table, columns: schema.columns.map(\.name),
-                            values: schema.columns.map { c in values.first { $0.0 == c.name }?.1 ?? .null })
+                            cells: schema.columns.map { c in values.first { $0.0 == c.name }?.1 ?? .null })
         return Schema.payload(row)
     }
 

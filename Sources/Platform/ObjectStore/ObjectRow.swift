@@ -4,25 +4,25 @@ import LockstepCore
 public struct ObjectRow: Hashable, Sendable {
     public let table: String
     public let columns: [String]
-    public var values: [ObjectValue]
+    public var cells: [ObjectValue]
 
-    public init(table: String, columns: [String], values: [ObjectValue]) {
-        precondition(columns.count == values.count, "a row has one value per column")
+    public init(table: String, columns: [String], cells: [ObjectValue]) {
+        precondition(columns.count == cells.count, "a row has one value per column")
         self.table = table
         self.columns = columns
-        self.values = values
+        self.cells = cells
     }
 
     /// The value of `column`; `.null` for a column the table does not have.
     public subscript(_ column: String) -> ObjectValue {
         guard let i = columns.firstIndex(of: column) else { return .null }
-        return values[i]
+        return cells[i]
     }
 
     /// `row table=… col=value …` in column order, for state and records.
     public var record: Record {
         var r = Record("row").word("table", table)
-        for (c, v) in zip(columns, values) { r = r.with(c, v.value) }
+        for (c, v) in zip(columns, cells) { r = r.with(c, v.value) }
         return r
     }
 }

@@ -55,7 +55,7 @@ public struct ObjectStore: Hashable, Sendable {
     public mutating func upsert(_ table: String, _ given: [(String, ObjectValue)]) throws(ObjectStoreError) {
         let t = try writableTable(table)
         let row = try makeRow(tables[t].schema, given)
-        let key = row.values[tables[t].schema.keyIndex]
+        let key = row.cells[tables[t].schema.keyIndex]
         let (i, found) = position(t, key)
         if found {
             tables[t].rows[i] = row
@@ -76,7 +76,7 @@ public struct ObjectStore: Hashable, Sendable {
             guard let ci = tables[t].schema.index(of: c) else { throw .unknownColumn(table: table, column: c) }
             try Self.check(tables[t].schema, ci, v)
             guard ci != tables[t].schema.keyIndex else { throw .badSchema("\(table): the key column cannot be updated") }
-            row.values[ci] = v
+            row.cells[ci] = v
         }
         tables[t].rows[i] = row
         touched(table)
@@ -97,14 +97,14 @@ public struct ObjectStore: Hashable, Sendable {
             for ref in tables[c].schema.references where ref.parent == table {
                 guard let ci = tables[c].schema.index(of: ref.column) else { continue }
                 let childName = tables[c].schema.name
-                let children = tables[c].rows.filter { $0.values[ci] == key }
+                let children = tables[c].rows.filter { $0.cells[ci] == key }
                 guard !children.isEmpty else { continue }
                 switch ref.rule {
                 case .cascade:
                     let keyIndex = tables[c].schema.keyIndex
-                    for child in children { deleted += try delete(childName, key: child.values[keyIndex]) }
+                    for child in children { deleted += try delete(childName, key: child.cells[keyIndex]) }
                 case .nullify:
-                    for r in tables[c].rows.indices where tables[c].rows[r].values[ci] == key { tables[c].rows[r].values[ci] = .null }
+                    for r in tables[c].rows.indices where tables[c].rows[r].cells[ci] == key { tables[c].rows[r].cells[ci] = .null }
                     touched(childName)
                 }
             }
@@ -201,7 +201,7 @@ public struct ObjectStore: Hashable, Sendable {
         for (i, col) in schema.columns.enumerated() where !seen[i] && !col.nullable {
             throw .missingColumn(table: schema.name, column: col.name)
         }
-        return ObjectRow(table: schema.name, columns: schema.columns.map(\.name), values: values)
+        return ObjectRow(table: schema.name, columns: schema.columns.map(\.name), cells: values)
     }
 
     private static func check(_ schema: ObjectSchema, _ i: Int, _ v: ObjectValue) throws(ObjectStoreError) {
@@ -223,9 +223,9 @@ public struct ObjectStore: Hashable, Sendable {
         var high = tables[t].rows.count
         while low < high {  // bounded: the range halves each pass
             let mid = (low + high) / 2
-            if ObjectValue.precedes(tables[t].rows[mid].values[k], key) { low = mid + 1 } else { high = mid }
+            if ObjectValue.precedes(tables[t].rows[mid].cells[k], key) { low = mid + 1 } else { high = mid }
         }
-        return (low, low < tables[t].rows.count && tables[t].rows[low].values[k] == key)
+        return (low, low < tables[t].rows.count && tables[t].rows[low].cells[k] == key)
     }
 
     static func keyText(_ v: ObjectValue) -> String {
