@@ -97,3 +97,20 @@ import Testing
         #expect(world.outputs.last?.name == "sync.pull.skipped")
     }
 }
+
+@Suite struct SyncSupersedeTests {
+    /// An older write of a row, refused once, is dropped when a newer write of the same row is
+    /// accepted: pushing it afterwards would put the old state back on the server.
+    @Test func acceptedNewerWriteSupersedesOlderQueuedWrite() {
+        var world = World<Bare>(start: .defaultStart)
+        var log = SyncLog()
+        let tanks = SyncEntity("tanks", rank: 0, isRoot: true)
+        _ = log.outbox.enqueue(tanks, id: "T", op: .upsert, payload: "v=1", scope: "T")
+        _ = log.outbox.enqueue(tanks, id: "T", op: .delete, payload: "v=2 deleted", scope: "T")
+        _ = log.script.respond(RequestID(1), .refused("constraint"))
+        #expect(log.push(user: "a", policy: SyncPolicy(), &world) == .completed)
+        #expect(log.outbox.entries.isEmpty)
+        #expect(log.server.rows.map(\.payload) == ["v=2 deleted"])
+        #expect(world.outputs.contains { $0.name == "sync.superseded" })
+    }
+}

@@ -15,7 +15,7 @@ extension Aquarium {
         defer { memory = sessions + 1 }
         func pick(_ a: [String]) -> String { a[rng.int(below: a.count)] }
         func value(_ lo: Int, _ hi: Int, _ scale: Double) -> String {
-            rng.chance(0.3) ? "" : pick(["", "\(Double(rng.int(in: lo...hi)) / scale)", "\(rng.int(in: lo...hi / Int(scale)))"])
+            rng.chance(0.3) ? "" : pick(["", "\(Double(rng.int(in: lo...hi)) / scale)", "\(rng.int(in: lo / Int(scale) ... hi / Int(scale)))"])
         }
         let gap = pick(["+10m", "+3h", "+12h", "+1d"])
         switch rng.int(below: 100) {

@@ -77,7 +77,8 @@ extension Aquarium {
     }
 
     static func tankID(_ s: AquariumState, _ label: String, _ input: String, _ world: inout World<Aquarium>) -> String? {
-        guard let t = s.tank(label) else {
+        // A name known only from another device's rows is not a tank on this device until pulled.
+        guard let t = s.tank(label), (try? s.store.row(Schema.tanks, key: .text(t.id))) ?? nil != nil else {
             world.reject(input, "unknownTank") { $0.word("tank", label) }
             return nil
         }
@@ -164,6 +165,10 @@ extension Aquarium {
             world.reject("test", e.reason) { $0.string("message", e.message) }
             return
         case .success(let d): drafts = d
+        }
+        if form.texts.allSatisfy({ Form.trim($0).isEmpty }) {
+            world.reject("test", "nothingEntered") { $0.word("tank", form.tank) }
+            return
         }
         s.formError = nil
         s.blankRowsWritten += drafts.filter { d in Form.trim(form.texts[Parameter.allCases.firstIndex(of: d.parameter)!]).isEmpty }.count

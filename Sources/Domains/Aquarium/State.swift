@@ -34,6 +34,7 @@ public struct AquariumState: Sendable {
     var stageFromUnmeasured = false
     var stallFromUnmeasured = false
     var launchWithoutSync = false
+    var childSentBeforeTank = false
 
     init(user: String, idRNG: SeededRNG) {
         self.user = user

@@ -19,7 +19,16 @@ extension Aquarium {
         world.emit(Record("sync.pass").word("trigger", trigger.rawValue).int("pending", s.sync.outbox.pushOrder.count)
             .int("deadLetters", s.sync.outbox.deadLetters.count))
         let policy = policy(world)
-        if case .transportFailure = s.sync.push(user: s.user, policy: policy, &world) { return }
+        let scopes = s.sync.outbox.entries.map { ($0.seq, $0.scope, $0.entity.isRoot) }
+        let firstOutput = world.outputs.count
+        let end = s.sync.push(user: s.user, policy: policy, &world)
+        // Evidence for `childrenWaitForTheirTank`: a child sent while its tank's write is still queued.
+        for r in world.outputs[firstOutput...] where r.name == "sync.push" {
+            guard case .int(let seq)? = r.fields.first(where: { $0.key == "seq" })?.value,
+                  let entry = scopes.first(where: { Int64($0.0) == seq }), !entry.2 else { continue }
+            if s.sync.outbox.entries.contains(where: { $0.entity.isRoot && $0.entityId == entry.1 }) { s.childSentBeforeTank = true }
+        }
+        if case .transportFailure = end { return }
         guard let batch = s.sync.beginPull(user: s.user, policy: policy, &world) else { return }
         var firstRejected: Int?
         for (i, row) in batch.rows.enumerated() where !apply(&s, row, &world) && firstRejected == nil { firstRejected = i }
@@ -80,7 +89,10 @@ extension Aquarium {
             s.sync.server.skew = .milliseconds(line.skewMs)
             world.emit(Record("server.clock").int64("skewMs", line.skewMs).instant("serverNow", s.sync.server.now(device: world.now)))
         case .share:
-            guard let tid = tankID(s, line.tank, "server", &world) else { return }
+            guard let tid = s.tank(line.tank)?.id else {
+                world.reject("server", "unknownTank") { $0.word("tank", line.tank) }
+                return
+            }
             let user = line.user ?? s.user
             s.sync.server.share(root: tid, with: user)
             world.emit(Record("server.shared").word("tank", line.tank).word("user", user))

@@ -6,7 +6,7 @@ import LockstepCore
 /// in advance, so nothing waits on the virtual clock).
 ///
 /// Records: `sync.push id= seq= entity= entityId= result=`, `sync.deadLettered`, `sync.held`,
-/// `sync.stopped`, `sync.pull id= after=`, `sync.pull.skipped`, `sync.pull.done cursor=`.
+/// `sync.stopped`, `sync.superseded`, `sync.pull id= after=`, `sync.pull.skipped`, `sync.pull.done cursor=`.
 public struct SyncLog: Hashable, Sendable {
     public var outbox: Outbox
     public var server = SyncServer()
@@ -63,6 +63,14 @@ public struct SyncLog: Hashable, Sendable {
             switch answer {
             case .ok:
                 outbox.remove(seq: current.seq)
+                // The server now holds this row's newer state: an older queued write of the same
+                // row (refused earlier, or abandoned) must never be pushed after it.
+                for older in outbox.entries where older.entity.name == current.entity.name && older.entityId == current.entityId
+                    && older.seq < current.seq {
+                    outbox.remove(seq: older.seq)
+                    world.emit(Record("sync.superseded").int("seq", older.seq).word("entity", older.entity.name)
+                        .string("entityId", older.entityId).int("by", current.seq))
+                }
             case .timeout, .offline:
                 if policy.transportFailuresUseAttempts { countAttempt(current.seq, answer.word, policy, &world) }
                 world.emit(Record("sync.stopped").word("reason", answer.word).int("pending", outbox.pushOrder.count))
