@@ -26,6 +26,7 @@ import DocScanner
 import Wallpapers
 import Parking
 import CardScanner
+import Aquarium
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -61,6 +62,7 @@ public let allDomains: [DomainEntry] = [
     Haptics.entry,
     Keyboard.entry,
     Wallpapers.entry,
+    Aquarium.entry,
     DocScanner.entry,
     Parking.entry,
     CardScanner.entry,
