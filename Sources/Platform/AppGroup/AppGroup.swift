@@ -161,8 +161,8 @@ public struct AppGroup<Store: AppGroupStore, Op: AppGroupOperation>: Hashable, S
 
     private mutating func known<D: Domain>(_ process: String, _ op: String, _ world: inout World<D>) -> Int? {
         if let p = processes.firstIndex(of: process) { return p }
-        let names = Value.tuple(processes.map { .word($0) })
-        refuse(op, "unknown-process", process, &world) { $0.positional(names) }
+        let names = processes.joined(separator: ",")
+        refuse(op, "unknown-process", process, &world) { $0.word("known", names) }
         return nil
     }
 

@@ -143,7 +143,7 @@ public struct Cloud<Value: CloudValue>: Hashable, Sendable {
             counts.pushed += 1
         }
         world.emit(Record("cloud.pushed").word("device", device).int("count", batch.count).int("server", server.count)
-            .positional(.tuple(batch.map { .word($0.id) })))
+            .word("ids", batch.isEmpty ? "none" : batch.map(\.id).joined(separator: ",")))
     }
 
     /// Takes `device` offline (its saves queue, deliveries to it are deferred) or back online
@@ -267,8 +267,8 @@ public struct Cloud<Value: CloudValue>: Hashable, Sendable {
 
     private mutating func known<D: Domain>(_ device: String, _ op: String, _ world: inout World<D>) -> Int? {
         if let d = index(of: device) { return d }
-        let names = LockstepCore.Value.tuple(devices.map { .word($0) })
-        refuse(op, "unknown-device", device, &world) { $0.positional(names) }
+        let names = devices.joined(separator: ",")
+        refuse(op, "unknown-device", device, &world) { $0.word("known", names) }
         return nil
     }
 
