@@ -60,4 +60,5 @@ public let allDomains: [DomainEntry] = [
     Keyboard.entry,
     Wallpapers.entry,
     DocScanner.entry,
+    CloudNotes.entry,
 ]
