@@ -181,7 +181,8 @@ public struct AppGroup<Store: AppGroupStore, Op: AppGroupOperation>: Hashable, S
             w.record(Record("counts").int("queued", counts.queued).int("reads", counts.reads).int("commits", counts.commits)
                 .int("lostUpdates", counts.lostUpdates).int("refused", counts.refused))
             for (p, name) in processes.enumerated() {
-                var r = Record("process").word("name", name).with("queue", .tuple(queues[p].map { .string($0.text) }))
+                var r = Record("process").word("name", name).int("queued", queues[p].count)
+                    .string("queue", queues[p].map(\.text).joined(separator: ", "))
                 if let txn = open[p] { r = r.string("open", txn.op.text).int("readAt", txn.readSerial) }
                 w.record(r)
             }

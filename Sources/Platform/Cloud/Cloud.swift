@@ -143,7 +143,7 @@ public struct Cloud<Value: CloudValue>: Hashable, Sendable {
             counts.pushed += 1
         }
         world.emit(Record("cloud.pushed").word("device", device).int("count", batch.count).int("server", server.count)
-            .word("ids", batch.isEmpty ? "none" : batch.map(\.id).joined(separator: ",")))
+            .word("ids", Cloud.ids(batch.map(\.id))))
     }
 
     /// Takes `device` offline (its saves queue, deliveries to it are deferred) or back online
@@ -280,6 +280,9 @@ public struct Cloud<Value: CloudValue>: Hashable, Sendable {
 
     // MARK: State
 
+    /// Record ids as one word, `none` for none.
+    static func ids(_ ids: [String]) -> String { ids.isEmpty ? "none" : ids.joined(separator: ",") }
+
     /// `cloud { … }`: devices with their network, outbox, queue and losses; the server's records;
     /// the counters and the RNG's draws.
     public func write(to out: inout CanonicalWriter) {
@@ -291,9 +294,9 @@ public struct Cloud<Value: CloudValue>: Hashable, Sendable {
                 .int("deferred", counts.deferred).int("refused", counts.refused))
             for (d, name) in devices.enumerated() {
                 w.record(Record("device").word("name", name).bool("online", online[d])
-                    .with("outbox", .tuple(outbox[d].map { .word($0.id) }))
-                    .with("pending", .tuple(pending[d].map { .word(server[$0].id) }))
-                    .with("lost", .tuple(lost[d].map { .word(server[$0].id) })))
+                    .word("outbox", Cloud.ids(outbox[d].map(\.id)))
+                    .word("pending", Cloud.ids(pending[d].map { server[$0].id }))
+                    .word("lost", Cloud.ids(lost[d].map { server[$0].id })))
             }
             w.list("server", server) { w, _, r in w.record(r.describe(Record("record"))) }
         }
