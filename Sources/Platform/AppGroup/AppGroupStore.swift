@@ -14,13 +14,13 @@ public protocol AppGroupStore: Hashable, Sendable, CanonicallyWritable {
 
 /// A `KeyValueStore` read in full: every key that read `ok`, at the moment of the read.
 public struct KeyValueSnapshot: Hashable, Sendable {
-    public let values: [String: [UInt8]]
-    public init(_ values: [String: [UInt8]]) { self.values = values }
-    public subscript(key: String) -> [UInt8]? { values[key] }
+    private let entries: [String: [UInt8]]
+    public init(_ entries: [String: [UInt8]]) { self.entries = entries }
+    public subscript(key: String) -> [UInt8]? { entries[key] }
     /// The value at `key` as UTF-8 text; nil when missing or not UTF-8.
-    public func string(_ key: String) -> String? { values[key].flatMap { try? String(storeBytes: $0) } }
+    public func string(_ key: String) -> String? { entries[key].flatMap { try? String(storeBytes: $0) } }
     /// Keys with `prefix`, ascending.
-    public func keys(withPrefix prefix: String) -> [String] { values.keys.filter { $0.hasPrefix(prefix) }.sorted() }
+    public func keys(withPrefix prefix: String) -> [String] { entries.keys.sorted().filter { $0.hasPrefix(prefix) } }
 }
 
 extension KeyValueStore: AppGroupStore {

@@ -205,12 +205,10 @@ public struct Cloud<Value: CloudValue>: Hashable, Sendable {
         }
         lost[d].sort()
         var out: [CloudDelivery<Value>] = []
-        var remaining = Set(chosen)
-        for i in chosen {
-            remaining.remove(i)
+        for (k, i) in chosen.enumerated() {
             let r = server[i]
             // Reordered: an earlier push from the same origin has not reached this device yet.
-            let overtakes = firstEarlierUndelivered(before: i, origin: r.origin, device: d, stillInBatch: remaining)
+            let overtakes = firstEarlierUndelivered(before: i, origin: r.origin, device: d, laterInBatch: chosen[(k + 1)...])
             delivered[d].append(i)
             counts.delivered += 1
             var rec = r.describe(Record("cloud.delivered").word("to", device))
@@ -255,11 +253,14 @@ public struct Cloud<Value: CloudValue>: Hashable, Sendable {
         return out
     }
 
-    private func firstEarlierUndelivered(before i: Int, origin: String, device d: Int, stillInBatch: Set<Int>) -> Int? {
+    /// The earliest push from `origin` before server index `i` that `device` has not had yet:
+    /// still queued, lost, or later in this delivery. Pending and lost are ascending, so their first
+    /// match is their earliest.
+    private func firstEarlierUndelivered(before i: Int, origin: String, device d: Int, laterInBatch: ArraySlice<Int>) -> Int? {
         var best: Int?
         for j in pending[d] where j < i && server[j].origin == origin { best = j; break }
         for j in lost[d] where j < i && server[j].origin == origin { best = min(best ?? j, j); break }
-        for j in stillInBatch where j < i && server[j].origin == origin { best = min(best ?? j, j) }
+        for j in laterInBatch where j < i && server[j].origin == origin { best = min(best ?? j, j) }
         return best
     }
 
