@@ -39,6 +39,7 @@ public let allDomains: [DomainEntry] = [
     Counter.entry,
     Alarm.entry,
     Canvas.entry,
+    CloudNotes.entry,
     Chalk.entry,
     Instrument.entry,
     RepCounter.entry,
@@ -62,8 +63,8 @@ public let allDomains: [DomainEntry] = [
     Haptics.entry,
     Keyboard.entry,
     Wallpapers.entry,
-    Aquarium.entry,
     DocScanner.entry,
     Parking.entry,
     CardScanner.entry,
+    Aquarium.entry,
 ]
