@@ -68,6 +68,9 @@ private func deliveryOrder(seed: UInt64, n: Int = 8) -> [String] {
         #expect(cloud.pendingCount("mac") == 15)
         #expect(records(w).filter { $0.hasPrefix("cloud.dropped") }.count == 6)
         #expect(records(w).filter { $0.hasPrefix("cloud.duplicate ") }.count == 5)
+        // The first round asked for a repeat with nothing delivered before: said, not skipped.
+        #expect(records(w).filter { $0.hasPrefix("cloud.short") }
+                == ["cloud.short to=ipad what=duplicates asked=1 gave=0 reason=nothing-delivered-before"])
     }
 
     /// `reordered` names the earlier record overtaken; counted independently from the arrival order.
@@ -131,6 +134,15 @@ private func deliveryOrder(seed: UInt64, n: Int = 8) -> [String] {
             "cloud.refused op=deliver reason=same-device device=ipad from=ipad",
             "cloud.delivery to=ipad from=any delivered=0 duplicates=0 dropped=0 pending=0 lost=0",
         ])
+    }
+
+    @Test func dropsBeyondTheChosenAreSaid() {
+        var w = newWorld()
+        var cloud = newCloud(w)
+        cloud.save("a", "x", on: "phone", &w)
+        #expect(cloud.deliver(to: "ipad", drops: 2, &w).isEmpty)
+        #expect(cloud.lostCount("ipad") == 1)
+        #expect(records(w).contains("cloud.short to=ipad what=drops asked=2 gave=1 reason=fewer-records-chosen"))
     }
 
     @Test func deviceNames() {

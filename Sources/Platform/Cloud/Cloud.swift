@@ -224,6 +224,15 @@ public struct Cloud<Value: CloudValue>: Hashable, Sendable {
             world.emit(server[i].describe(Record("cloud.duplicate").word("to", device)))
             out.append(CloudDelivery(server[i], duplicate: true))
         }
+        // Asked for more repeats or losses than this delivery could give: said, never silently shortened.
+        if repeats.count < duplicates {
+            world.emit(Record("cloud.short").word("to", device).word("what", "duplicates").int("asked", duplicates)
+                .int("gave", repeats.count).word("reason", "nothing-delivered-before"))
+        }
+        if lostNow.count < drops {
+            world.emit(Record("cloud.short").word("to", device).word("what", "drops").int("asked", drops)
+                .int("gave", lostNow.count).word("reason", "fewer-records-chosen"))
+        }
         var summary = Record("cloud.delivery").word("to", device).word("from", origin ?? "any")
         summary = summary.int("delivered", chosen.count).int("duplicates", repeats.count).int("dropped", lostNow.count)
         world.emit(summary.int("pending", pending[d].count).int("lost", lost[d].count))
