@@ -50,7 +50,13 @@ import Platform
 /// - Live counts: a negative count or one above capacity is invalid and shown as no count; an
 ///   updatedAt in the future is live with a `realtime.skew` record. Disabled sources (default
 ///   `indigo`) show "realtime off". A poll earlier than 300 s after the last one is refused.
+/// - Lifecycle: a camera change off screen is refused; `pause` drops an armed settle, `refresh`
+///   settles again, a memory warning keeps only the drawn kerbs and forgets the ring (so the next
+///   settle refetches), a new process starts with nothing held (the app has no offline cache).
 /// - The regression guard samples with the seeded stream `guard` (all rows when 2,000 or fewer).
+/// - Faults (`ParkingFault`): the note's failure modes 1–13 (two each for 7, 10 and 11) and the
+///   article's stated rules whose breach a user would see (access case, bare free, fat payload,
+///   truncation order, clipping, settle, ring skip); each caught by a golden.
 /// - Bad data (geometry, tags) is refused per feature with the column inside the value; the
 ///   import goes on. Unknown fee strings decode to the `.unknown` claim and are flagged.
 public enum Parking: Domain {

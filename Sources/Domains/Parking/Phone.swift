@@ -142,7 +142,7 @@ extension Parking {
         var visible: [String] = []
         if s.mode == .kerbs, let c = s.camera {
             let v = c.viewport
-            for id in s.features.keys.sorted() where world.isOn(.drawWholeRing) || s.features[id]!.bbox.intersects(v) { visible.append(id) }
+            for id in s.featureOrder where world.isOn(.drawWholeRing) || s.features[id]!.bbox.intersects(v) { visible.append(id) }
         }
         if world.isOn(.drawCap400), visible.count > drawCapFault { visible = Array(visible.prefix(drawCapFault)) }
         if visible == s.drawn && !world.isOn(.reassignEveryCamera) { return }

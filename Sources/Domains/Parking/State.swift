@@ -107,7 +107,11 @@ public struct ParkingState: Sendable {
     var pending: [Int: PendingFetch] = [:]
     var fetchedRing: BBox?
     var fetchedMode: MapMode?
-    var features: [String: Feature] = [:]
+    var features: [String: Feature] = [:] {
+        didSet { featureOrder = features.keys.sorted() }
+    }
+    /// The held ids in order (kept with `features`, so a redraw never sorts).
+    var featureOrder: [String] = []
     var drawn: [String] = []
     var assignments = 0
     var cells: [GridCell] = []
