@@ -51,6 +51,11 @@ import Platform
 ///   still runs); a refusal costs an attempt and the push goes on; a timeout or offline ends the
 ///   pass, pull included. Timeouts are instant scripted answers (`remote respond|next`): nothing
 ///   waits on the virtual clock.
+/// - A form with every field blank saves nothing (`nothingEntered`): no empty session row. A
+///   tank name known only from another device's server rows is not writable here until pulled.
+/// - When a newer write of a row is accepted, older queued writes of the same row (refused before,
+///   or abandoned) are dropped (`sync.superseded`): pushing them later would put the old state
+///   back on the server.
 /// - A repeated `test` with the same session upserts the session and its readings by
 ///   (session, parameter). Editing a reading keeps its entered unit unless one is given; an edit
 ///   to blank is refused (delete the session instead). Deletes tombstone a session and its

@@ -44,9 +44,9 @@ extension Aquarium {
         case 65 ..< 70: return "\(gap) retry seq=\(rng.int(in: 1...12))"
         case 70 ..< 78:
             if sessions > 0, rng.chance(0.5) {
-                return "\(gap) server write entity=readings id=local:s\(rng.int(in: 1...sessions))/kh tank=t1 param=kh value=\(rng.int(in: 6...10)) unit=dKH lateMs=\(rng.int(in: 0...3_000))"
+                return "\(gap) server write entity=readings id=local:s\(rng.int(in: 1...sessions))/kh tank=t1 param=kh value=\(rng.int(in: 6...10)) unit=dKH lateMs=\(rng.int(in: 0...1_900))"
             }
-            return "\(gap) server write entity=readings tank=t1 param=ammonia value=0.\(rng.int(in: 0...9)) lateMs=\(rng.int(in: 0...3_000))"
+            return "\(gap) server write entity=readings tank=t1 param=ammonia value=0.\(rng.int(in: 0...9)) lateMs=\(rng.int(in: 0...1_900))"
         case 78 ..< 84: return "\(gap) \(pick(["lifecycle background", "lifecycle foreground", "lifecycle active", "lifecycle inactive"]))"
         case 84 ..< 87: return "\(gap) lifecycle terminate reason=\(pick(["user", "jetsam"]))"
         case 87 ..< 90: return "\(gap) lifecycle launch"

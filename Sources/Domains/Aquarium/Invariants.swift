@@ -53,6 +53,18 @@ extension Aquarium {
             }
             return nil
         },
+        Invariant("pullMissesNothingBeforeTheCursor", "every visible server row stamped at or before the cursor has reached the device (failure 10)") { s, outputs in
+            guard outputs.contains(where: { $0.name == "sync.pull.done" }), let cursor = s.sync.cursor else { return nil }
+            for row in s.sync.server.changes(after: nil, user: s.user) where row.stamp <= cursor {
+                guard Schema.entity(row.entity) != nil, case .success(let values) = Schema.parse(row.payload, table: row.entity),
+                      values.first(where: { $0.0 == "id" })?.1 == .text(row.id) else { continue }
+                if s.sync.outbox.hasUnpushed(entity: row.entity, id: row.id) { continue }
+                if (try? s.store.row(row.entity, key: .text(row.id))) ?? nil == nil {
+                    return "\(row.entity) \(row.id) stamped \(row.stamp), at or before the cursor \(cursor), never arrived"
+                }
+            }
+            return nil
+        },
         Invariant("localEditNotClobbered", "a row with an unpushed local edit keeps the local value (failure 11)") { s, _ in
             var latest: [(String, String, String)] = []
             for e in s.sync.outbox.entries {
