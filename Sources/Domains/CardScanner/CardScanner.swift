@@ -44,6 +44,9 @@ import Platform
 ///   of 1/256, so `n/256` distances are exact; packs in scenarios use `scale=1/256`. `len=N` states a
 ///   wrong length and `nan`/`inf` a non-finite component (refused as `badEmbedding`, not a parse error).
 ///   A pack row for a card not in the catalog is searched but never ranked (`uncatalogued=`).
+///   `gen session` uses a simpler seeded model (each card 8 private axes at levels 30…45, queries
+///   the card's row plus ±40 levels of noise), not A7's normalised-vector accuracy harness: the
+///   article's harness rates (87.8% top-1, 99.8% top-5) are not reproduced or claimed.
 /// - Rectified-card luma and the Laplacian (A3) are `Laplacian.variance`, tested on tiny buffers;
 ///   frames carry the variance itself. `ciVariance=` is what the Core Image blend pipeline read,
 ///   used only by its fault; `centerCrop=` is the `.centerCrop` feature print, used only by its fault.
