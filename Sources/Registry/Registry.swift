@@ -61,4 +61,5 @@ public let allDomains: [DomainEntry] = [
     Wallpapers.entry,
     DocScanner.entry,
     CloudNotes.entry,
+    CountdownWidget.entry,
 ]

@@ -226,7 +226,9 @@ public struct WidgetCenter<Content: WidgetContent>: Hashable, Sendable, Canonica
     ) where P.Content == Content, P.Container == S.Snapshot {
         let context = WidgetContext(kind: kinds[k].kind, call: .timeline, reason: reason, now: world.now)
         let container = read(k, .timeline, store: &store, &world)
-        install(provider.timeline(in: context, container: container), k, reason: reason, &world, wake: wake)
+        let timeline = provider.timeline(in: context, container: container)
+        kinds[k].madeWithoutContainer = container == nil
+        install(timeline, k, reason: reason, &world, wake: wake)
     }
 
     /// Installs `timeline` for kind index `k`: records it, arms the entry and refresh timers.

@@ -7,6 +7,8 @@ public struct WidgetKindState<Content: WidgetContent>: Hashable, Sendable {
     public internal(set) var timeline: EntryTimeline<Content>?
     /// When the installed timeline was made.
     public internal(set) var installedAt: Instant?
+    /// Whether the installed timeline was made without the container (it could not be opened).
+    public internal(set) var madeWithoutContainer = false
     /// When the policy refresh is due (after the floor and any lateness); nil when none is scheduled.
     public internal(set) var nextRefresh: Instant?
     /// When the policy asked for it (before the floor and lateness).
