@@ -54,21 +54,21 @@ extension CountdownWidget {
         let gap = ["+0", "+1m", "+10m", "+30m", "+1h", "+3h"][rng.int(below: 6)]
         let name = "c\(rng.int(below: 3))"
         let kind = kinds[rng.int(below: kinds.count)]
-        switch rng.int(below: 24) {
+        switch rng.int(below: 26) {
         case 0..<4: return "\(gap) add name=\(name) in=\(["5m", "40m", "2h", "9h"][rng.int(below: 4)])"
         case 4: return "\(gap) remove name=\(name)"
-        case 5, 6: return "\(gap) follow name=\(name)"
-        case 7: return "\(gap) lifecycle launch"
-        case 8, 9: return "\(gap) lifecycle active"
-        case 10, 11: return "\(gap) lifecycle background"
-        case 12: return "\(gap) lifecycle terminate reason=system"
-        case 13, 14: return "\(gap) widget timeline kind=\(kind)"
-        case 15: return "\(gap) widget snapshot kind=\(kind)"
-        case 16: return "\(gap) widget refresh late=\(["5m", "20m", "2h"][rng.int(below: 3)])"
-        case 17: return "\(gap) widget containerUnavailable\(rng.chance(0.5) ? "" : " on=false")"
-        case 18, 19: return "\(gap) activity intent name=\(rng.chance(0.5) ? "follow" : "extend") tag=\(name)"
-        case 20: return "\(gap) activities enabled=\(rng.chance(0.7) ? "true" : "false")"
-        case 21: return "\(gap) activity dismiss"
+        case 5, 6, 7: return "\(gap) follow name=\(name)"
+        case 8: return "\(gap) lifecycle launch"
+        case 9, 10, 11: return "\(gap) lifecycle active"
+        case 12, 13: return "\(gap) lifecycle background"
+        case 14: return "\(gap) lifecycle terminate reason=system"
+        case 15, 16: return "\(gap) widget timeline kind=\(kind)"
+        case 17: return "\(gap) widget snapshot kind=\(kind)"
+        case 18: return "\(gap) widget refresh late=\(["5m", "20m", "2h"][rng.int(below: 3)])"
+        case 19: return "\(gap) widget containerUnavailable\(rng.chance(0.5) ? "" : " on=false")"
+        case 20, 21: return "\(gap) activity intent name=\(rng.chance(0.5) ? "follow" : "extend") tag=\(name)"
+        case 22: return "\(gap) activities enabled=\(rng.chance(0.8) ? "true" : "false")"
+        case 23: return "\(gap) activity dismiss"
         default: return "\(gap) widget shown"
         }
     })
