@@ -67,4 +67,6 @@ public let allDomains: [DomainEntry] = [
     Parking.entry,
     CardScanner.entry,
     Aquarium.entry,
+    CloudNotes.entry,
+    CountdownWidget.entry,
 ]

@@ -9,7 +9,7 @@ import Registry
 @Suite struct RegistryTests {
     static let root = GoldenTests.root
     /// Domains that live in `Tests/Fixtures` (no folder of their own under `Sources/Domains`).
-    static let fixtures = ["noop", "counter", "alarm", "canvas", "cloudNotes"]
+    static let fixtures = ["noop", "counter", "alarm", "canvas", "cloudNotes", "countdownWidget"]
 
     /// `let domains: [String] = [...]` in Package.swift, read as text (the manifest is not importable).
     static func packageDomains() throws -> [String] {
