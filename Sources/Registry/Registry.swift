@@ -40,6 +40,7 @@ public let allDomains: [DomainEntry] = [
     Alarm.entry,
     Canvas.entry,
     CloudNotes.entry,
+    CountdownWidget.entry,
     Chalk.entry,
     Instrument.entry,
     RepCounter.entry,
@@ -67,6 +68,4 @@ public let allDomains: [DomainEntry] = [
     Parking.entry,
     CardScanner.entry,
     Aquarium.entry,
-    CloudNotes.entry,
-    CountdownWidget.entry,
 ]
