@@ -20,8 +20,11 @@ enum Interactions {
     }
 
     /// GAP: the matching key is the trimmed, case-folded name.
-    static func key(_ name: String) -> String {
-        String(name.lowercased().drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    static func key(_ name: String) -> String { trim(name).lowercased() }
+
+    /// The name without leading or trailing spaces (what the form saves).
+    static func trim(_ name: String) -> String {
+        String(String(name.drop { $0 == " " }.reversed()).drop { $0 == " " }.reversed())
     }
 
     /// The existing medications' names that pair with `name`, in list order.

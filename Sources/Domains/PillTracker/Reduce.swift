@@ -142,7 +142,7 @@ extension PillTracker {
 
     static func confirm(_ s: inout PillTrackerState, _ f: MedicationForm, _ world: inout World<PillTracker>) {
         func bad(_ field: String, _ why: String) { world.reject("confirm", "invalid-form") { $0.word("field", field).string("why", why) } }
-        let name = Interactions.key(f.name).isEmpty ? "" : f.name
+        let name = Interactions.trim(f.name)
         guard !name.isEmpty else { return bad("name", "the name is empty") }
         guard MedForm(rawValue: f.form) != nil else { return bad("form", "'\(f.form)' is not tablet, capsule, syrup or injection") }
         guard f.quantity >= 0, f.quantity.isFinite else { return bad("quantity", "quantityRemaining must be 0 or more") }
