@@ -40,7 +40,7 @@ public enum PillTrackerEvent: Sendable {
     case widget(WidgetRequest)
     case report(title: String, from: Instant, to: Instant, label: String)
     case export(ExportFormat)
-    case importFile(bytes: [UInt8], type: ImportType)
+    case importFile(bytes: [UInt8], type: ImportType, label: String)
     /// The user picks the file just exported (the Files round trip).
     case reimport
     case importConfirm(replace: Bool)

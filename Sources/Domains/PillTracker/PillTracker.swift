@@ -31,7 +31,8 @@ import Platform
 ///   <= 0, bad times and end before start are refused with the field named.
 /// - A taken dose decrements `quantityRemaining` by `dosePerIntake`, floored at 0 (as Daily Pills).
 ///   Logging the same medication and scheduled time again replaces the earlier log.
-/// - Missed doses are logged by the user (the article does not say who creates them).
+/// - Missed doses are logged by the user (the article does not say who creates them) and carry no
+///   `loggedAt`; taken and skipped ones default it to now. Names are saved trimmed of spaces.
 /// - Interaction key: the trimmed, lower-cased name; pairs are symmetric; the table is a stand-in
 ///   dated 2026-01-15.
 /// - Import: version other than 1 is refused (`unsupportedVersion`); an unknown status is refused
@@ -102,7 +103,11 @@ public enum PillTracker: Domain {
             .export(try f("format", .choice(ExportFormat.self)))
         },
         EventKind("import", "The file importer hands over a file.") { f throws(ScenarioError) in
-            .importFile(bytes: try f("file", .file), type: try f("type", .choice(ImportType.self), default: .json))
+            let bytes = try f("file", .file)
+            let type = try f("type", .choice(ImportType.self), default: .json)
+            // The path as written, so the line can be written back (`text(of:)`).
+            let label = f.line.index(of: "file").map { f.line.rawText($0) } ?? ""
+            return .importFile(bytes: bytes, type: type, label: label)
         },
         EventKind("reimport", "Imports the JSON file exported last.") { _ throws(ScenarioError) in .reimport },
         EventKind("importConfirm", "Answers the replace-everything question.") { f throws(ScenarioError) in

@@ -64,7 +64,7 @@ extension PillTracker {
         case .daily(let days): daily(&s, days, &world)
         case .report(let title, let from, let to, let label): report(&s, title, from, to, label, &world)
         case .export(let format): export(&s, format, &world)
-        case .importFile(let bytes, let type): importBytes(&s, bytes, type, &world)
+        case .importFile(let bytes, let type, _): importBytes(&s, bytes, type, &world)
         case .reimport:
             guard let bytes = s.lastExportJSON else { world.reject("reimport", "nothing-exported"); return }
             importBytes(&s, bytes, .json, &world)
@@ -327,6 +327,7 @@ extension PillTracker {
     // MARK: Import
 
     static func importBytes(_ s: inout PillTrackerState, _ bytes: [UInt8], _ type: ImportType, _ world: inout World<PillTracker>) {
+        s.storeBeforeImport = s.store.digest
         if type == .csv {
             guard world.isOn(.csvAsBackup) else {
                 world.emit(Record("import.rejected").word("reason", "csv-is-not-a-backup").string("why", "CSV is the report; only JSON backups restore")

@@ -26,6 +26,8 @@ public struct PillTrackerState: Sendable {
     var cloudUploads = 0
     /// Intakes whose raw status is not a known one (set only by the unknown-status fault).
     var unknownStatusIntakes = 0
+    /// The store's digest when the last import began (what a refused import must leave).
+    var storeBeforeImport: UInt64 = 0
 
     var medications: [Medication] { store.medications(photoBytes: photoFiles) }
 }
