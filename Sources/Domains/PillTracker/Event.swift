@@ -33,7 +33,7 @@ public enum PillTrackerEvent: Sendable {
     case scan
     case capture(CaptureSystemEvent)
     case confirm(MedicationForm)
-    case log(med: Int64, at: Instant, status: String, loggedAt: Instant?)
+    case logIntake(med: Int64, at: Instant, status: String, loggedAt: Instant?)
     case delete(med: Int64)
     case stats(from: Instant, to: Instant)
     case daily(days: Int)

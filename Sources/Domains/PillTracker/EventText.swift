@@ -16,7 +16,7 @@ extension PillTracker {
                 .optional(f.barcode) { $0.string("barcode", $1) }.optional(f.photoBytes) { $0.int("photoBytes", $1) }
                 .number("quantity", f.quantity).number("dose", f.dose, default: 1).string("times", f.times, default: "")
                 .optional(f.start) { $0.instant("start", $1) }.optional(f.end) { $0.instant("end", $1) }.line
-        case .log(let med, let at, let status, let loggedAt):
+        case .logIntake(let med, let at, let status, let loggedAt):
             return line.int("med", med).instant("at", at).word("status", status).optional(loggedAt) { $0.instant("loggedAt", $1) }.line
         case .delete(let med): return line.int("med", med).line
         case .stats(let from, let to): return line.instant("from", from).instant("to", to).line

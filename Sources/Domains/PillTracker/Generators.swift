@@ -25,7 +25,7 @@ extension PillTracker {
                         let roll = rng.int(below: 100)
                         let status = roll < 80 ? "taken" : (roll < 90 ? "missed" : "skipped")
                         let delay = Duration.seconds(Int64(status == "taken" ? (roll < 70 ? rng.int(below: 3_600) : 3_601 + rng.int(below: 3_600)) : 60))
-                        dayEvents.append((scheduledOffset + delay, .log(med: Int64(med), at: at, status: status, loggedAt: nil)))
+                        dayEvents.append((scheduledOffset + delay, .logIntake(med: Int64(med), at: at, status: status, loggedAt: nil)))
                     }
                 }
                 dayEvents.sort { $0.0 < $1.0 }

@@ -81,7 +81,7 @@ public enum PillTracker: Domain {
                 start: try f.optional("start", .instant), end: try f.optional("end", .instant)))
         },
         EventKind("log", "Logs one scheduled dose.") { f throws(ScenarioError) in
-            .log(med: try f("med", .integer, in: ids), at: try f("at", .instant), status: try f("status", .word, "taken, missed or skipped"),
+            .logIntake(med: try f("med", .integer, in: ids), at: try f("at", .instant), status: try f("status", .word, "taken, missed or skipped"),
                  loggedAt: try f.optional("loggedAt", .instant, "default: now"))
         },
         EventKind("delete", "Deletes a medication and (cascade) its intakes.") { f throws(ScenarioError) in
@@ -122,7 +122,7 @@ public enum PillTracker: Domain {
         case .scan: "scan"
         case .capture(let e): CaptureVocabulary.kind(of: e)
         case .confirm: "confirm"
-        case .log: "log"
+        case .logIntake: "log"
         case .delete: "delete"
         case .stats: "stats"
         case .daily: "daily"

@@ -48,7 +48,7 @@ extension PillTracker {
         switch event {
         case .scan: scan(&s, &world)
         case .confirm(let form): confirm(&s, form, &world)
-        case .log(let med, let at, let status, let loggedAt): log(&s, med, at, status, loggedAt ?? world.now, &world)
+        case .logIntake(let med, let at, let status, let loggedAt): logDose(&s, med, at, status, loggedAt ?? world.now, &world)
         case .delete(let med):
             guard s.store.hasMedication(med) else { world.reject("delete", "unknown-med") { $0.int64("med", med) }; return }
             let n = (try? s.store.db.delete(MedStore.medTable, key: .int(med))) ?? 0
@@ -195,7 +195,7 @@ extension PillTracker {
         saved(&s, &world, "medication")
     }
 
-    static func log(_ s: inout PillTrackerState, _ med: Int64, _ at: Instant, _ statusRaw: String, _ loggedAt: Instant,
+    static func logDose(_ s: inout PillTrackerState, _ med: Int64, _ at: Instant, _ statusRaw: String, _ loggedAt: Instant,
                     _ world: inout World<PillTracker>) {
         guard let status = IntakeStatus(rawValue: statusRaw) else {
             world.reject("log", "bad-status") { $0.string("status", statusRaw) }
