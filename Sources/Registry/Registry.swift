@@ -27,6 +27,7 @@ import Wallpapers
 import Parking
 import CardScanner
 import Aquarium
+import PillTracker
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -68,4 +69,5 @@ public let allDomains: [DomainEntry] = [
     Parking.entry,
     CardScanner.entry,
     Aquarium.entry,
+    PillTracker.entry,
 ]

@@ -1,0 +1,33 @@
+import LockstepCore
+import Platform
+
+/// Everything the app and its widget hold.
+public struct PillTrackerState: Sendable {
+    /// The App Group store exists (created on first launch).
+    var launched: Bool
+    /// The widget process can open the container.
+    var containerAvailable = true
+    var store = MedStore()
+    /// External-storage photo files, by medication id (not in the database rows).
+    var photoFiles: [Int64: Int] = [:]
+    var catalog: [(String, CatalogEntry)]
+    /// What the user typed for earlier scans, by barcode, newest last.
+    var history: [(String, CatalogEntry)] = []
+    var scanner = DataScanner(isSupported: true, isAvailable: true)
+    /// The code delivered in this scanner session (later callbacks are ignored).
+    var delivered: String?
+    /// The form on screen: its prefill's barcode, if it came from a scan.
+    var formBarcode: String?
+    var formOpen = false
+    var lastExportJSON: [UInt8]?
+    var exports = 0
+    var pendingImport: [BackupImport.Med]?
+    var widgetReloads = 0
+    var cloudUploads = 0
+    /// Intakes whose raw status is not a known one (set only by the unknown-status fault).
+    var unknownStatusIntakes = 0
+    /// The store's digest when the last import began (what a refused import must leave).
+    var storeBeforeImport: UInt64 = 0
+
+    var medications: [Medication] { store.medications(photoBytes: photoFiles) }
+}
