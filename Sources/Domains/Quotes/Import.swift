@@ -4,6 +4,8 @@ import Platform
 /// The background importer: only new ids, a save at each record index that is a multiple of
 /// 2,000 and was inserted, a final save, then the stored version.
 extension Quotes {
+    static let recordsPerStep = 1_000
+
     static func startImport(_ s: inout QuotesState, _ world: inout World<Quotes>, label: String, input: String,
                             bundle: BundleSource, version: Int) {
         if version < 1, !world.isOn(.versionZeroSilent) {
@@ -23,9 +25,6 @@ extension Quotes {
         for p in decoded.rowProblems {
             world.reject(input, p.reason) { $0.int("line", p.line).int("column", p.column).string("detail", p.detail) }
         }
-        for id in decoded.authorFallbacks {
-            world.emit(Record("import.fallback").string("id", id).string("author", "Unknown"))
-        }
         if !world.isOn(.duplicateIDsUpsert) {
             var seen = Set<String>()
             for r in decoded.records {
@@ -37,6 +36,9 @@ extension Quotes {
             }
         }
         let existing = Set(s.store.fetch(allIDs: "quote"))
+        for id in decoded.authorFallbacks where !existing.contains(id) {
+            world.emit(Record("import.fallback").string("id", id).string("author", "Unknown"))
+        }
         var job = ImportJob(label: label, records: decoded.records, version: version, existing: existing)
         job.timer = world.schedule(after: .milliseconds(1), .importStep)
         s.job = job
@@ -47,7 +49,10 @@ extension Quotes {
     static func importStep(_ s: inout QuotesState, _ world: inout World<Quotes>) {
         guard var job = s.job else { world.reject("importStep", "no-import"); return }
         var saved = false
-        while job.next < job.records.count, !saved {
+        var processed = 0
+        // A batch ends at a save or after `recordsPerStep` records, so a kill can land between saves.
+        while job.next < job.records.count, !saved, processed < recordsPerStep {
+            processed += 1
             let index = job.next
             let r = job.records[index]
             job.next += 1
