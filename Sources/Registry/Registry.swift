@@ -28,6 +28,7 @@ import Parking
 import CardScanner
 import Aquarium
 import PillTracker
+import Quotes
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -70,4 +71,5 @@ public let allDomains: [DomainEntry] = [
     CardScanner.entry,
     Aquarium.entry,
     PillTracker.entry,
+    Quotes.entry,
 ]
