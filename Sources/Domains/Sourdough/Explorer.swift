@@ -9,8 +9,8 @@ extension Sourdough {
         let gap = "+\(rng.int(in: 1...240))m"
         switch rng.int(below: 14) {
         case 0: return "\(gap) configure temp=\(temps[rng.int(below: temps.count)]) ripe=\(rng.chance(0.2))"
-        case 1, 2: return "\(gap) plan readyIn=\(rng.int(in: 20...72))h\(rng.int(below: 4) * 15)m"
-        case 3: return "\(gap) done"
+        case 1: return "\(gap) plan readyIn=\(rng.int(in: 22...60))h\(rng.int(below: 4) * 15)m"
+        case 2, 3: return "\(gap) done"
         case 4: return "\(gap) plus15"
         case 5: return "\(gap) needMore minutes=\(rng.int(in: 5...90))"
         case 6: return "\(gap) zone \(zones[rng.int(below: zones.count)])"

@@ -18,7 +18,7 @@ extension Sourdough {
         },
         Invariant("trustedTemperature", "plans use the 16-30 C model: the bulk lies between its 30 C and 16 C lengths (times the correction)") { s, _ in
             guard let p = s.plan, let bulk = p.steps.first(where: { $0.variant.kind == .bulk }) else { return nil }
-            let c = s.correction.value
+            let c = p.correction
             let lo = Fermentation.roundToGrid(300 * Fermentation.temperatureFactor(30).factor * c)
             let hi = Fermentation.roundToGrid(300 * Fermentation.temperatureFactor(16).factor * c)
             return bulk.variant.idealMinutes >= lo && bulk.variant.idealMinutes <= hi ? nil : "bulk ideal \(bulk.variant.idealMinutes) outside \(lo)...\(hi)"

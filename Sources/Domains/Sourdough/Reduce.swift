@@ -128,7 +128,7 @@ extension Sourdough {
         let quiet = nights(s, world, from: min(now, target), to: target + Fermentation.nearestHorizonMinutes)
         switch PlanRequest.solveOrExplain(steps, ready: target, now: now, quiet: quiet) {
         case .plan(let sol):
-            s.plan = BakePlan(id: id, promisedReady: target, steps: sol.steps, costUnits: sol.costUnits)
+            s.plan = BakePlan(id: id, promisedReady: target, steps: sol.steps, costUnits: sol.costUnits, correction: s.correction.value)
             world.emit(Record("plan").word("id", id).string("ready", PlanText.local(target, world.zone))
                 .string("cost", Fermentation.costText(sol.costUnits)).int("violations", sol.violations)
                 .int("spanMinutes", target - sol.steps[0].start).int("steps", sol.steps.count))
@@ -214,6 +214,7 @@ extension Sourdough {
         p.steps = Array(p.steps[..<i]) + [PlannedStep(start: running.start, variant: running.variant.resized(to: newEnd - running.start))] + r.steps
         p.driftMinutes = r.driftMinutes
         p.costUnits = r.costUnits
+        p.correction = s.correction.value
         p.replannedFrom = i
         p.flagged = world.isOn(.moveReadyInsteadOfFlag) ? []
             : BackwardSolver.actions(r.steps, quiet: quiet).filter { BackwardSolver.violates($0, r.steps, quiet: quiet) }

@@ -47,7 +47,8 @@ public enum PlanRequest {
         }
         let probe = Fermentation.nearestProbeMinutes
         for k in 1...(Fermentation.nearestHorizonMinutes / probe) {
-            for cand in [ready + probe * k, ready - probe * k] where cand > now {
+            // A candidate the minimums cannot reach has no plan; skip its solve.
+            for cand in [ready + probe * k, ready - probe * k] where cand > now && cand - earliest >= minimum {
                 if BackwardSolver.solve(steps, ready: cand, earliest: earliest, quiet: quiet, hard: true) != nil {
                     return .refused(reason, nearest: cand)
                 }

@@ -22,6 +22,8 @@ public struct BakePlan: Hashable, Sendable {
     public var flagged: [PlanAction] = []
     /// Minutes added to the running step by +15 / Need more time.
     public var extendedMinutes = 0
+    /// The starter correction the plan was solved with.
+    public var correction = 1.0
     /// The running step of the last re-plan (-1 for a full solve): later steps are the re-planned ones.
     public var replannedFrom = -1
 

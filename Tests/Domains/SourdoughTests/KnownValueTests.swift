@@ -15,7 +15,7 @@ import LockstepCore
         PlanInputs(temperatureC: t, correction: correction, starterRipe: ripe, coldProofMaxMinutes: cap, coldProofStepMinutes: step, clampTemperature: true)
     }
 
-    static func nights(_ zone: Zone = berlin, _ lo: Int, _ hi: Int) -> QuietNights {
+    static func nights(_ lo: Int, _ hi: Int, _ zone: Zone = berlin) -> QuietNights {
         QuietNights(.standard, zone: zone, fromMinute: lo - 1440, toMinute: hi + 3 * 1440)
     }
 
@@ -156,7 +156,7 @@ import LockstepCore
         for (zone, y, mo, d, cold, cost) in [(Self.berlin, 2027, 3, 28, 495, 2050), (Self.berlin, 2027, 3, 21, 555, 1750),
                                               (Self.berlin, 2027, 10, 31, 615, 1450), (ny, 2027, 3, 14, 495, 2050)] {
             let ready = Self.minute(y, mo, d, 10, 0, zone), now = Self.minute(y, mo, d - 3, 20, 0, zone)
-            let p = BackwardSolver.solve(v, ready: ready, earliest: now, quiet: Self.nights(zone, now, ready), hard: true)!
+            let p = BackwardSolver.solve(v, ready: ready, earliest: now, quiet: Self.nights(now, ready, zone), hard: true)!
             #expect(p.steps[7].variant.durationMinutes == cold && p.costUnits == cost, "\(zone) \(mo)")
         }
     }
