@@ -46,9 +46,10 @@ import Platform
 ///   an explicit `baseline=` overrides it.
 /// - Quiet hours with equal start and end mean none. Ready times more than 14 days ahead are
 ///   refused (`too-far`): the solve window is bounded.
-/// - The Live Activity is modelled inside the domain (`LiveActivityLog`), since the shared widget
-///   and Live Activity platform was not merged in time. The App Attest "Crumb Check" server is
-///   not modelled.
+/// - The Live Activity and the widget snapshot are modelled inside the domain (`LiveActivityLog`):
+///   the shared Platform model arrived too late to merge and rebuild before this branch's
+///   deadline. A new plan request replaces the current plan (one bake at a time). The App Attest
+///   "Crumb Check" server is not modelled.
 public enum Sourdough: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = SourdoughState

@@ -41,7 +41,7 @@ import LockstepRunner
 
     @Test func buttonsWithoutARunningStepAreRefused() throws {
         var s = try sim()
-        s.send(.done, at: .seconds(1))
+        s.send(.done, at: .zero)
         try golden(&s)
         s.send(.plus15, at: .seconds(2))
         #expect(s.world.rejectionCount == 2)
