@@ -67,7 +67,7 @@ public enum Sourdough: Domain {
             let starter = try f("starter", .word, default: "main", "starter id")
             let ripe = try f("ripe", .bool, default: false, "starter already ripe (no levain build)")
             let quiet = try f("quiet", .string, default: "23:00-07:00", "quiet hours HH:MM-HH:MM, local")
-            let cpMax = try f.optional("coldProofMax", .int, in: 480...2880, "cold-proof maximum, minutes")
+            let cpMax = try f.optional("coldProofMax", .int, in: 720...2880, "cold-proof maximum, minutes (at least the 720 ideal)")
             let cpStep = try f.optional("coldProofStep", .int, in: 5...60, "cold-proof lattice step, minutes")
             if !f.isDeclaring, let s = cpStep, s % 5 != 0 { throw f.error("coldProofStep must be a multiple of 5", at: "coldProofStep") }
             return .configure(SetupInput(temperatureC: t, starter: starter, ripe: ripe, quiet: quiet,
