@@ -29,6 +29,7 @@ import CardScanner
 import Aquarium
 import PillTracker
 import Quotes
+import Sourdough
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -72,4 +73,5 @@ public let allDomains: [DomainEntry] = [
     Aquarium.entry,
     PillTracker.entry,
     Quotes.entry,
+    Sourdough.entry,
 ]

@@ -1,0 +1,55 @@
+import LockstepCore
+import Platform
+
+extension Sourdough {
+    public static let invariants: [Invariant<Sourdough>] = [
+        Invariant("contiguous", "steps follow each other with no gap and the plan ends at the promise plus its drift") { s, _ in
+            guard let p = s.plan else { return nil }
+            for k in 1..<p.steps.count where p.steps[k].start != p.steps[k - 1].end {
+                return "step \(k) starts at \(p.steps[k].start), the previous ends at \(p.steps[k - 1].end)"
+            }
+            return p.ready == p.promisedReady + p.driftMinutes ? nil : "ready \(p.ready) != promised \(p.promisedReady) + drift \(p.driftMinutes)"
+        },
+        Invariant("correctionInRange", "the learned starter factor stays in 0.6...1.6") { s, _ in
+            for id in s.starters.keys.sorted() where !Fermentation.correctionRange.contains(s.starters[id]!.value) {
+                return "starter \(id) correction \(s.starters[id]!.value)"
+            }
+            return nil
+        },
+        Invariant("trustedTemperature", "plans use the 16-30 C model: the bulk lies between its 30 C and 16 C lengths (times the correction)") { s, _ in
+            guard let p = s.plan, let bulk = p.steps.first(where: { $0.variant.kind == .bulk }) else { return nil }
+            let c = p.correction
+            let lo = Fermentation.roundToGrid(300 * Fermentation.temperatureFactor(30).factor * c)
+            let hi = Fermentation.roundToGrid(300 * Fermentation.temperatureFactor(16).factor * c)
+            return bulk.variant.idealMinutes >= lo && bulk.variant.idealMinutes <= hi ? nil : "bulk ideal \(bulk.variant.idealMinutes) outside \(lo)...\(hi)"
+        },
+        Invariant("flaggedComplete", "nothing still ahead sits in quiet hours unflagged: a hard plan has no violation, a re-plan flags every one", checkStep: { s, _, step in
+            guard let p = s.plan else { return nil }
+            let now = Int(step.now.secondsSinceEpochFloor / 60)
+            let later = Array(p.steps[(p.replannedFrom + 1)...])
+            let quiet = QuietNights(s.setup.quiet, zone: step.zone, fromMinute: p.steps[0].start - 1_440, toMinute: p.ready + 1_440)
+            for a in BackwardSolver.actions(later, quiet: quiet) where a.minute > now && BackwardSolver.violates(a, later, quiet: quiet) {
+                if !p.flagged.contains(where: { $0.minute == a.minute && $0.label == a.label }) {
+                    return "\(a.label) at \(PlanText.local(a.minute, step.zone)) is in quiet hours and not flagged"
+                }
+            }
+            return nil
+        }),
+        Invariant("notificationsMatchPlan", "every pending step notification fires at an action of the current plan", checkStep: { s, _, step in
+            guard let p = s.plan else { return nil }
+            let now = step.now.secondsSinceEpochFloor
+            for n in s.centre.pendingByFireOrder where n.identifier.hasPrefix(p.id + "/") {
+                let parts = n.identifier.split(separator: "/")
+                guard parts.count == 3, let i = Int(parts[1]), let j = Int(parts[2]), i < p.steps.count,
+                      j < p.steps[i].variant.points.count else { return "unknown request \(n.identifier)" }
+                let at = Int64(p.steps[i].start + p.steps[i].variant.points[j]) * 60
+                let fire = n.nextFire.secondsSinceEpochFloor
+                // A snoozed request fires 300 s after its answer, so it may be later than its action.
+                if fire != at && !(fire > at && fire <= now + Notifier.snoozeSeconds) {
+                    return "\(n.identifier) fires at \(n.nextFire), its action is at \(PlanText.instant(Int(at / 60)))"
+                }
+            }
+            return nil
+        }),
+    ]
+}
