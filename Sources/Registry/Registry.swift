@@ -27,6 +27,7 @@ import Wallpapers
 import Parking
 import CardScanner
 import Aquarium
+import EbookReader
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -67,4 +68,5 @@ public let allDomains: [DomainEntry] = [
     Parking.entry,
     CardScanner.entry,
     Aquarium.entry,
+    EbookReader.entry,
 ]
