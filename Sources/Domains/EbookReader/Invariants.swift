@@ -30,10 +30,15 @@ extension EbookReader {
         Invariant("noOrphanMarks", "item 12: every mark belongs to a book in the catalog") { s, _ in
             s.marks.first { s.books[$0.bookID] == nil }.map { "mark \($0.id) of deleted book \($0.bookID)" }
         },
-        Invariant("marksInsideTheText", "bad input: a mark never reaches the text outside it") { s, _ in
+        Invariant("marksInsideTheText", "bad input: no negative mark, and only ranges inside the text are rendered (a shorter edition's marks are skipped)") { s, outputs in
+            if let m = s.marks.first(where: { $0.location < 0 || $0.length < 0 }) { return "mark \(m.id) at \(m.location):\(m.length)" }
             guard let r = s.reader else { return nil }
-            return s.marks.first { $0.bookID == r.bookID && ($0.location < 0 || $0.length < 0 || $0.location + $0.length > r.units.count) }
-                .map { "mark \($0.id) at \($0.location):\($0.length) in \(r.units.count) units" }
+            for rec in outputs where rec.name == "highlight.render" {
+                if let a = intField(rec, "location"), let n = intField(rec, "length"), a + n > Int64(r.units.count) {
+                    return "rendered \(a):\(n) in \(r.units.count) units"
+                }
+            }
+            return nil
         },
         Invariant("booksInApplicationSupport", "item 2: books are never stored where the system purges them") { s, _ in
             s.files.paths.first { $0.hasPrefix("Caches/") }.map { "book file at \($0)" }
@@ -53,10 +58,38 @@ extension EbookReader {
             }
             return nil
         },
+        Invariant("jumpMovesTheView", "D1: a bookmark jump while reading restores the view to the mark") { _, outputs in
+            let jumped = outputs.contains { $0.name == "progress.saved" && field($0, "reason") == .word("jump") }
+            let restored = outputs.contains { $0.name == "restore" && field($0, "reason") == .word("jump") }
+            return jumped && !restored ? "jump saved the offset but the view did not move" : nil
+        },
+        Invariant("tempFileMovedAtOnce", "item 2: a 200 download is moved before its temp file can vanish") { _, outputs in
+            outputs.contains { $0.name == "download.failed" && field($0, "error") == .word("tempFileMissing") } ? "the temp file was gone before the move" : nil
+        },
+        Invariant("allRangesDelivered", "item 10: on iOS 26 the edit menu gets every range of the selection") { _, outputs in
+            for rec in outputs where rec.name == "editMenu" {
+                if let os = intField(rec, "os"), os >= 26, intField(rec, "selected") != intField(rec, "delivered") { return "iOS \(os) delivered fewer ranges" }
+            }
+            return nil
+        },
+        Invariant("stillViewKeepsOffset", "D2: a scroll end without movement since the restore keeps the saved offset") { s, outputs in
+            guard let r = s.reader, r.restoredY == r.contentOffsetY else { return nil }
+            return outputs.contains { $0.name == "progress.saved" && field($0, "reason") == .word("scrollEnd") && field($0, "kept") == .bool(false) }
+                ? "the offset stepped back to the line start without movement" : nil
+        },
+        Invariant("noBOMInText", "D5: the full text is decoded like the preview, without a BOM") { s, _ in
+            s.reader?.units.first == 0xFEFF ? "the text starts with U+FEFF: every offset is one off" : nil
+        },
+        Invariant("storedBookIsDownloaded", "D7: a book whose file is in Books/ shows as downloaded") { s, _ in
+            for id in s.books.keys.sorted() where s.books[id]!.localFileName == nil {
+                if s.files.peek("ApplicationSupport/Books/\(id).txt") != nil { return "\(id) has a file but localFileName is nil" }
+            }
+            return nil
+        },
     ]
 
     public static let explorer: Explorer? = Explorer(header: { _ in [] }, next: { rng, step in
-        let f = "ebookReader/fixtures"
+        let f = "../fixtures"
         switch step {
         case 0: return "+0 book id=harbour title=\"The Harbour\" words=700"
         case 1: return "+0 book id=emoji title=\"Emoji\""
@@ -85,8 +118,11 @@ extension EbookReader {
         case 20: return "\(dt) audio interruption \(rng.chance(0.5) ? "began" : "ended shouldResume=true")"
         case 21: return "\(dt) relaunch"
         case 22: return "\(dt) purgeCaches"
-        case 23: return "\(dt) download book=emoji\n+0.1 net respond id=latest status=\(rng.chance(0.8) ? 200 : 404) file=\"\(f)/emoji.txt\""
-        case 24: return "\(dt) preview book=harbour bytes=\(rng.int(in: 1...40))\n+0.1 net respond id=latest status=206 file=\"\(f)/voila.txt\""
+        case 23:
+            let file = ["emoji.txt", "emoji.txt", "bom.txt", "truncated.bin"][rng.int(below: 4)]
+            let fail = rng.chance(0.2) ? "+0 fsFail op=\(rng.chance(0.5) ? "move" : "setResourceValues")\n" : ""
+            return "\(dt) book id=\(rng.chance(0.9) ? "emoji" : "\"../escape\"")\n\(fail)+0 download book=emoji\n+0.1 net respond id=latest status=\(rng.chance(0.8) ? 200 : 404) file=\"\(f)/\(file)\""
+        case 24: return "\(dt) preview book=harbour bytes=\(rng.int(in: 1...40))\n+0.1 net respond id=latest status=206 file=\"\(f)/\(rng.chance(0.7) ? "voila.txt" : "latin1.bin")\""
         default: return "\(dt) deleteBook book=\(rng.chance(0.5) ? "emoji" : "harbour")"
         }
     })
