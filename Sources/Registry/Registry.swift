@@ -30,6 +30,7 @@ import Aquarium
 import PillTracker
 import Quotes
 import Sourdough
+import EbookReader
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -74,4 +75,5 @@ public let allDomains: [DomainEntry] = [
     PillTracker.entry,
     Quotes.entry,
     Sourdough.entry,
+    EbookReader.entry,
 ]
