@@ -114,4 +114,21 @@ private func rec(_ id: String, _ item: String, _ t: Int64, _ c: Shelf) -> Ledger
         #expect(table.add(old: "a", new: "b") == .unchanged)
         #expect(table.sortedPairs.map(\.old) == ["a", "b", "c"])
     }
+
+    /// The kept `itemIDs` always equal the view's ids sorted as bytes, through creates, removals,
+    /// orphans and out-of-order appends that rebuild the view.
+    @Test func keptItemIDsMatchTheSortedView() {
+        var rng = SeededRNG(seed: 21)
+        var ledger = Ledger<Shelf>(maxRecords: 1_000)
+        let names = ["b", "B", "a10", "a9", "é", "e\u{301}", "z", "b1"]
+        for n in 0..<400 {
+            let change: Shelf = [.add, .add, .paint("red"), .remove][rng.int(below: 4)]
+            let t = Int64(rng.int(in: 0...300))
+            ledger.append(rec("e\(n)", names[rng.int(below: names.count)], t, change))
+            let expected = ledger.items.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            #expect(ledger.itemIDs == expected, "after record \(n)")
+        }
+        #expect(ledger.rebuildCount > 0)
+        #expect(!ledger.itemIDs.isEmpty)
+    }
 }

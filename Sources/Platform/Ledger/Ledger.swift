@@ -25,6 +25,10 @@ public struct Ledger<Change: LedgerChange>: Sendable, Equatable {
     public private(set) var rebuildCount = 0
     public let maxRecords: Int
 
+    /// The view's item ids sorted as bytes, kept in step with `items` (a digest or a screen that
+    /// lists the collection every step must not sort it every step).
+    public private(set) var itemIDs: [String] = []
+
     private var byEventID: [String: Int] = [:]
     private var lastApplied: LedgerKey?
     /// Item ids that were created at some point of the applied prefix (to tell "removed" from "never created").
@@ -50,7 +54,11 @@ public struct Ledger<Change: LedgerChange>: Sendable, Equatable {
             rebuild()
             return .appendedOutOfOrder
         }
-        Self.apply(record, to: &items, orphans: &orphans, everCreated: &everCreated)
+        switch Self.apply(record, to: &items, orphans: &orphans, everCreated: &everCreated) {
+        case .created(let id): itemIDs.insert(id, at: Self.insertionPoint(of: id, in: itemIDs))
+        case .removed(let id): itemIDs.remove(at: Self.insertionPoint(of: id, in: itemIDs))
+        case .unchanged: break
+        }
         lastApplied = record.key
         return .appended
     }
@@ -61,6 +69,7 @@ public struct Ledger<Change: LedgerChange>: Sendable, Equatable {
         items = replayed.items
         orphans = replayed.orphans
         everCreated = replayed.everCreated
+        itemIDs = items.keys.sorted(by: Self.bytesPrecede)
         lastApplied = log.map(\.key).max()
         rebuildCount += 1
     }
@@ -88,32 +97,53 @@ public struct Ledger<Change: LedgerChange>: Sendable, Equatable {
         return (items, orphans, everCreated)
     }
 
-    /// Item ids of the view, sorted as bytes (never the dictionary's order).
-    public var itemIDs: [String] { items.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+    static func bytesPrecede(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
-    private static func apply(_ record: Entry, to items: inout [String: Item], orphans: inout [LedgerOrphan], everCreated: inout Set<String>) {
+    /// Where `id` is or would go in the byte-sorted `ids` (binary search).
+    static func insertionPoint(of id: String, in ids: [String]) -> Int {
+        var low = 0
+        var high = ids.count
+        while low < high {  // bounded: the range halves each pass
+            let mid = (low + high) / 2
+            if bytesPrecede(ids[mid], id) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// What one applied record did to the set of item ids.
+    enum Applied { case created(String), removed(String), unchanged }
+
+    @discardableResult
+    private static func apply(_ record: Entry, to items: inout [String: Item], orphans: inout [LedgerOrphan],
+                              everCreated: inout Set<String>) -> Applied {
         let id = record.itemID
         switch record.change.effect {
         case .create:
             // A second create for a live item replaces nothing: the first one stands, reported as an orphan.
             if items[id] != nil {
                 orphans.append(LedgerOrphan(key: record.key, itemID: id, effect: .create, beforeCreation: false))
-                return
+                return .unchanged
             }
             items[id] = record.change.created(itemID: id)
             everCreated.insert(id)
+            return .created(id)
         case .update:
             guard var item = items[id] else {
                 orphans.append(LedgerOrphan(key: record.key, itemID: id, effect: .update, beforeCreation: !everCreated.contains(id)))
-                return
+                return .unchanged
             }
             record.change.apply(to: &item)
             items[id] = item
+            return .unchanged
         case .tombstone:
-            guard items.removeValue(forKey: id) != nil else {
+            guard let at = items.index(forKey: id) else {
                 orphans.append(LedgerOrphan(key: record.key, itemID: id, effect: .tombstone, beforeCreation: !everCreated.contains(id)))
-                return
+                return .unchanged
             }
+            // The key as stored: a canonically equivalent spelling finds it, but sorts elsewhere as bytes.
+            let stored = items[at].key
+            items.remove(at: at)
+            return .removed(stored)
         }
     }
 }

@@ -238,8 +238,11 @@ public struct ObjectStore: Hashable, Sendable {
 
     // MARK: State
 
-    /// `store tables=N { table NAME rows=N [corrupt=…] { row ... } }`.
-    public func write(to out: inout CanonicalWriter, rows: Bool = true) {
+    /// `store tables=N { table NAME rows=N [corrupt=…] { row ... } }`, every row listed.
+    public func write(to out: inout CanonicalWriter) { write(to: &out, rows: true) }
+
+    /// The same, with `rows: false` listing only each table's header (a large store's digest).
+    public func write(to out: inout CanonicalWriter, rows: Bool) {
         out.section("store tables=\(tables.count)") { w in
             for t in tables {
                 var header = "table \(t.schema.name) rows=\(t.rows.count)"

@@ -74,4 +74,7 @@ public enum StoreDenial: String, Hashable, Sendable, CaseIterable {
     case beforeFirstUnlock
     /// The key or path is not acceptable (empty, `..`, absolute, empty component).
     case invalidPath
+    /// The store refused the value itself (an object store's schema, limit or corrupt-table error,
+    /// or a row key that names no row); the store's own record says which.
+    case rejected
 }
