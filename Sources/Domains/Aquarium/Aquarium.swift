@@ -74,6 +74,9 @@ public enum Aquarium: Domain {
     public typealias Fault = AquariumFault
 
     public static let name = "aquarium"
+    /// The digest lists the whole store, outbox and server: a digest every 16 steps (the final
+    /// summary is always written) keeps long logs and explorer walks from paying it every step.
+    public static var digestInterval: Int { 16 }
     public static let summary = "Aquarium - Log Tracker: blank fields that never become zero, canonical units, free ammonia, 12 h rate rule, cycling stage via lastWhere, one transaction + outbox, parent-first push with dead letters, overlap pull from server stamps, watches (seed 003, \"Offline-first aquarium log in Flutter with Drift and Supabase\")."
 
     public struct Settings: Sendable {

@@ -79,6 +79,9 @@ public enum CardScanner: Domain {
     public typealias Fault = CardScannerFault
 
     public static let name = "cardScanner"
+    /// The digest lists every collection item, and a session's collection grows to thousands: a
+    /// digest every 16 steps (the final summary is always written) keeps a step's cost flat.
+    public static var digestInterval: Int { 16 }
     public static let summary = "Foilcase: int8 artwork index with a 0.80 ceiling, three crops, full-size OCR passes, literal vs loose collector numbers, decide() with the 15% parallel margin, the five-card sheet, an append-only ledger by (timestamp, rank, id) with aliases, cent prices with a sentinel and a staleness headline (seed 003, \"Identifying card printings on device with Vision and OCR\")."
 
     public enum FeaturePrintRuntime: String, CaseIterable, Sendable {
