@@ -17,7 +17,8 @@ extension Sourdough {
             return nil
         },
         Invariant("trustedTemperature", "plans use the 16-30 C model: the bulk lies between its 30 C and 16 C lengths (times the correction)") { s, _ in
-            guard let p = s.plan, let bulk = p.steps.first(where: { $0.variant.kind == .bulk }) else { return nil }
+            // Only a bulk the last solve laid out: a running or past one keeps its older correction.
+            guard let p = s.plan, let bulk = p.steps[(p.replannedFrom + 1)...].first(where: { $0.variant.kind == .bulk }) else { return nil }
             let c = p.correction
             let lo = Fermentation.roundToGrid(300 * Fermentation.temperatureFactor(30).factor * c)
             let hi = Fermentation.roundToGrid(300 * Fermentation.temperatureFactor(16).factor * c)
