@@ -18,7 +18,7 @@ public enum ReadyInput: Hashable, Sendable {
     case after(Duration)
 }
 
-/// What a notification action or a Live Activity intent asks for.
+/// What a notification action asks for (the Live Activity's intents are `done` and `plus15`).
 public enum StepAction: String, Sendable, CaseIterable {
     case done, plus15, snooze5
 }
@@ -36,12 +36,13 @@ public enum SourdoughEvent: Sendable {
     case logBulkEnd(actualMinutes: Double, baselineMinutes: Double?)
     /// The user answers a delivered notification (handled in the background: no `.foreground`).
     case respond(id: String, action: String)
-    /// A `LiveActivityIntent` button, run in the app process.
-    case intent(StepAction)
     /// `significantTimeChangeNotification`.
     case timeChange
-    /// `ActivityAuthorizationInfo().areActivitiesEnabled` changed.
-    case activities(enabled: Bool)
+    /// Platform Live Activities: the Settings switch (`activities enabled=`), a Lock Screen
+    /// intent (`activity intent name=done|plus15`, run in the app process), a dismissal, timers.
+    case activity(LiveActivityEvent)
+    /// Platform widgets: the system's timeline calls and the widget's timers.
+    case widget(WidgetEvent)
     case lifecycle(LifecycleLine)
     /// The notification centre's delivery timer.
     case notificationDue

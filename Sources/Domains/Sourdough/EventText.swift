@@ -2,8 +2,8 @@ import LockstepCore
 import Platform
 
 extension Sourdough {
-    /// The scenario line of a recorded event, read back by `events` as the same event. Nil for the
-    /// notification centre's timer.
+    /// The scenario line of a recorded event, read back by `events` as the same event. Nil for timers
+    /// (notifications, Live Activity, widget).
     public static func text(of event: SourdoughEvent) -> String? {
         let line = LineText(kind(of: event))
         switch event {
@@ -17,8 +17,9 @@ extension Sourdough {
         case .needMore(let m): return line.int("minutes", m).line
         case .logPeak(let a, let b), .logBulkEnd(let a, let b): return line.number("actual", a).optional(b) { $0.number("baseline", $1) }.line
         case .respond(let id, let action): return line.word("id", id).word("action", action).line
-        case .intent(let a): return line.choice("action", a).line
-        case .activities(let on): return line.bool("enabled", on).line
+        case .activity(.line(let l)): return LiveActivityVocabulary.text(of: l)
+        case .widget(.line(let l)): return WidgetVocabulary.text(of: l)
+        case .activity(.timer), .widget(.timer): return nil
         case .lifecycle(let l): return LifecycleVocabulary.text(of: l)
         case .notificationDue: return nil
         }

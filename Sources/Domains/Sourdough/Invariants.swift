@@ -17,7 +17,8 @@ extension Sourdough {
             return nil
         },
         Invariant("trustedTemperature", "plans use the 16-30 C model: the bulk lies between its 30 C and 16 C lengths (times the correction)") { s, _ in
-            guard let p = s.plan, let bulk = p.steps.first(where: { $0.variant.kind == .bulk }) else { return nil }
+            // Only a bulk the last solve laid out: a running or past one keeps its older correction.
+            guard let p = s.plan, let bulk = p.steps[(p.replannedFrom + 1)...].first(where: { $0.variant.kind == .bulk }) else { return nil }
             let c = p.correction
             let lo = Fermentation.roundToGrid(300 * Fermentation.temperatureFactor(30).factor * c)
             let hi = Fermentation.roundToGrid(300 * Fermentation.temperatureFactor(16).factor * c)
@@ -51,5 +52,29 @@ extension Sourdough {
             }
             return nil
         }),
+        Invariant("learnsAgainstBaseline", "the last sample moved the correction by the EMA of actual / uncorrected baseline (alpha 0.3, clamped 0.6...1.6)") { s, _ in
+            guard let x = s.lastSample else { return nil }
+            let next = Fermentation.correctionSmoothing * (x.actual / x.baseline) + (1 - Fermentation.correctionSmoothing) * x.before
+            let want = min(max(next, Fermentation.correctionRange.lowerBound), Fermentation.correctionRange.upperBound)
+            return abs(want - x.after) < 1e-9 ? nil : "correction \(x.before) -> \(x.after), the sample \(x.actual)/\(x.baseline) gives \(want)"
+        },
+        Invariant("coldProofLattice", "a solved cold proof lies on the 15-minute lattice anchored at its 720-minute ideal") { s, _ in
+            guard let p = s.plan, s.setup.coldProofStepMinutes == nil else { return nil }
+            for st in p.steps[(p.replannedFrom + 1)...] where st.variant.kind == .coldProof {
+                let off = st.variant.durationMinutes - st.variant.idealMinutes
+                if off % Fermentation.wideLatticeMinutes != 0 { return "cold proof \(st.variant.durationMinutes) min is off the 15-minute lattice" }
+            }
+            return nil
+        },
+        Invariant("activityStartedInWindow", "a Live Activity is requested less than 7 h before its next action (else the 8 h limit ends it before the step)") { s, _ in
+            guard let lead = s.lastRequestLeadSeconds, lead >= ActivitySync.startWindowSeconds else { return nil }
+            return "requested \(lead) s before its next action"
+        },
+        Invariant("activityFollowsPlan", "every running Live Activity belongs to the current plan") { s, _ in
+            for a in s.activities.active where a.tag != s.plan?.id {
+                return "activity \(a.tag) runs, the plan is \(s.plan?.id ?? "none")"
+            }
+            return nil
+        },
     ]
 }

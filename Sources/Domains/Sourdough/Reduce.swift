@@ -14,23 +14,18 @@ extension Sourdough {
         case .logPeak(let a, let b): learn(kind: "peak", actual: a, baseline: b ?? s.baselinePeakMinutes, &s, &world)
         case .logBulkEnd(let a, let b): learn(kind: "bulk", actual: a, baseline: b ?? s.baselineBulkMinutes, &s, &world)
         case .respond(let id, let action): respond(id, action, &s, &world)
-        case .intent(let action):
-            // A LiveActivityIntent runs in the app process, so it may start an activity.
-            switch action {
-            case .done: extend(.done, &s, &world, trigger: "intent-done", canRequest: true)
-            case .plus15: extend(.minutes(15), &s, &world, trigger: "intent-plus15", canRequest: true)
-            case .snooze5: world.reject("intent", "not-an-intent") { $0.word("action", action.rawValue) }
-            }
         case .timeChange:
             world.emit(Record("timeChange").word("zone", world.zone.name))
             resolveAgain(&s, &world, why: "timeChange")
-        case .activities(let on):
-            s.activitiesEnabled = on
-            world.emit(Record("activities").bool("enabled", on))
-            if !on, let a = s.activity {
-                world.emit(Record("activity.ended").word("plan", a.planID).word("by", "system").word("why", "disabled"))
-                s.activity = nil
+        case .activity(let e):
+            guard let pressed = s.activities.handle(e, &world, wake: ActivitySync.wake) else {
+                // Switched back on with the app on screen: the app's sync may start one now.
+                if case .line(.enabled(true)) = e, s.life.phase.isForeground { ActivitySync.sync(&s, &world, from: .app(s.life)) }
+                return
             }
+            intent(pressed.action, tag: pressed.tag, &s, &world)
+        case .widget(let e):
+            NextActionsWidget.handle(e, &s, &world)
         case .lifecycle(let line):
             guard line.process == "app" else {
                 world.reject("lifecycle", "unknown-process") { $0.word("process", line.process) }
@@ -38,9 +33,9 @@ extension Sourdough {
             }
             let wasForeground = s.life.phase.isForeground
             _ = s.life.handle(line.event, &world)
-            if s.life.phase.isForeground && !wasForeground || line.event == .becomeActive {
-                LiveActivityLog.sync(&s, &world, canRequest: true)
-                LiveActivityLog.writeWidget(&s, &world)
+            if (s.life.phase.isForeground && !wasForeground || line.event == .becomeActive) && !world.isOn(.noForegroundSync) {
+                ActivitySync.sync(&s, &world, from: .app(s.life))
+                NextActionsWidget.write(&s, &world)
             }
         case .notificationDue:
             _ = s.centre.deliverDue(&world, appIsActive: s.life.isActive, wake: .notificationDue)
@@ -61,7 +56,7 @@ extension Sourdough {
     static func inputs(_ s: SourdoughState, _ world: World<Sourdough>) -> PlanInputs {
         let cap = s.setup.coldProofMaxMinutes ?? (world.isOn(.coldProofCap16h) ? CountryLoaf.oldColdProofMaxMinutes : CountryLoaf.coldProofMaxMinutes)
         return PlanInputs(temperatureC: s.setup.temperatureC, correction: s.correction.value, starterRipe: s.setup.ripe,
-                          coldProofMaxMinutes: cap, coldProofStepMinutes: s.setup.coldProofStepMinutes ?? Fermentation.wideLatticeMinutes,
+                          coldProofMaxMinutes: cap, coldProofStepMinutes: s.setup.coldProofStepMinutes ?? (world.isOn(.fineColdProofLattice) ? Fermentation.gridMinutes : Fermentation.wideLatticeMinutes),
                           clampTemperature: !world.isOn(.noTemperatureClamp))
     }
 
@@ -92,7 +87,7 @@ extension Sourdough {
         s.baselineBulkMinutes = Double(CountryLoaf.steps[3].idealMinutes) * factor
         world.emit(Record("setup").fixed("temp", input.temperatureC, 2).fixed("factor", factor, 6).int("bulk", bulk)
             .word("starter", input.starter).fixed("correction", s.correction.value, 6).bool("ripe", input.ripe)
-            .word("quiet", quiet.text).int("steps", variants.count).int("variants", variants.reduce(0) { $0 + $1.count })
+            .word("quiet", quiet.text).int("steps", variants.count)
             .int("levainVariants", variants.first { $0[0].kind == .levain }?.count ?? 0)
             .string("minimum", PlanText.hoursMinutes(PlanRequest.minimumTotal(variants))))
         if clamped && p.clampTemperature {
@@ -143,7 +138,7 @@ extension Sourdough {
             world.emit(r.string("nearest", nearest.map { PlanText.local($0, world.zone) } ?? "none within 48 h"))
             s.plan = nil
         }
-        afterChange(&s, &world, canRequest: s.life.phase.isForeground)
+        afterChange(&s, &world, from: .app(s.life))
     }
 
     static func emitTable(_ steps: [PlannedStep], _ quiet: QuietNights, _ s: inout SourdoughState, _ world: inout World<Sourdough>) {
@@ -151,10 +146,10 @@ extension Sourdough {
         for note in PlanText.notes(steps, quiet, s.setup.quiet, world.zone) { world.emit(Record("note").string("text", note)) }
     }
 
-    static func afterChange(_ s: inout SourdoughState, _ world: inout World<Sourdough>, canRequest: Bool) {
+    static func afterChange(_ s: inout SourdoughState, _ world: inout World<Sourdough>, from origin: LiveActivityOrigin) {
         Notifier.reschedule(&s, &world)
-        LiveActivityLog.sync(&s, &world, canRequest: canRequest)
-        LiveActivityLog.writeWidget(&s, &world)
+        ActivitySync.sync(&s, &world, from: origin)
+        NextActionsWidget.write(&s, &world)
     }
 
     /// After a setup, zone or clock change: a full re-solve while nothing has started, otherwise a
@@ -172,7 +167,7 @@ extension Sourdough {
 
     enum Extension { case done, minutes(Int) }
 
-    static func extend(_ e: Extension, _ s: inout SourdoughState, _ world: inout World<Sourdough>, trigger: String, canRequest: Bool? = nil) {
+    static func extend(_ e: Extension, _ s: inout SourdoughState, _ world: inout World<Sourdough>, trigger: String, origin: LiveActivityOrigin? = nil) {
         let input = trigger.hasPrefix("intent") ? "intent" : trigger
         guard let p = s.plan else { world.reject(input, "no-plan"); return }
         let now = minute(world)
@@ -191,11 +186,11 @@ extension Sourdough {
             world.reject(input, "step-too-long") { $0.int("minutes", end - p.steps[i].start).string("limit", "72 h") }
             return
         }
-        replan(from: i, newEnd: end, trigger: trigger, &s, &world, canRequest: canRequest)
+        replan(from: i, newEnd: end, trigger: trigger, &s, &world, origin: origin)
     }
 
     static func replan(from i: Int, newEnd: Int, trigger: String, _ s: inout SourdoughState, _ world: inout World<Sourdough>,
-                       canRequest: Bool? = nil) {
+                       origin: LiveActivityOrigin? = nil) {
         guard var p = s.plan else { return }
         let kinds = Set(p.steps[(i + 1)...].map(\.variant.kind))
         let later = VariantBuilder.build(inputs(s, world)).filter { kinds.contains($0[0].kind) }
@@ -226,7 +221,7 @@ extension Sourdough {
         for a in p.flagged {
             world.emit(Record("flagged").string("what", a.label).string("at", PlanText.local(a.minute, world.zone)).bool("span", a.isSpan))
         }
-        afterChange(&s, &world, canRequest: canRequest ?? s.life.phase.isForeground)
+        afterChange(&s, &world, from: origin ?? .app(s.life))
     }
 
     // MARK: Learning and notification answers
@@ -241,32 +236,56 @@ extension Sourdough {
             }
             return
         }
+        s.lastSample = (actual, baseline, s.correction.value, c.value)
         s.starters[s.setup.starter] = c
         world.emit(Record("correction").word("starter", s.setup.starter).word("kind", kind).fixed("actual", actual, 2)
             .fixed("baseline", used, 2).fixed("value", c.value, 6).int("samples", c.sampleCount))
     }
 
+    /// A Lock Screen button (`LiveActivityIntent`): runs in the app's process, which the system
+    /// launches in the background if needed, so it may start an activity.
+    static func intent(_ action: String, tag: String?, _ s: inout SourdoughState, _ world: inout World<Sourdough>) {
+        if let tag, tag != s.plan?.id {
+            world.reject("intent", "other-plan") { $0.word("action", action).string("tag", tag).word("plan", s.plan?.id ?? "none") }
+            return
+        }
+        guard action == StepAction.done.rawValue || action == StepAction.plus15.rawValue else {
+            world.reject("intent", "not-an-intent") { $0.word("action", action).string("intents", "done, plus15") }
+            return
+        }
+        if !s.life.phase.processExists { _ = s.life.handle(.launch(.backgroundTask), &world) }
+        let origin = LiveActivityOrigin.intent(action: action)
+        if action == StepAction.done.rawValue {
+            extend(.done, &s, &world, trigger: "intent-done", origin: origin)
+        } else {
+            extend(.minutes(15), &s, &world, trigger: "intent-plus15", origin: origin)
+        }
+    }
+
     static func respond(_ id: String, _ action: String, _ s: inout SourdoughState, _ world: inout World<Sourdough>) {
         guard let r = s.centre.respond(id, action: action, &world) else { return }
         switch action {
-        case StepAction.done.rawValue: extend(.done, &s, &world, trigger: "done", canRequest: r.opensApp)
-        case StepAction.plus15.rawValue: extend(.minutes(15), &s, &world, trigger: "plus15", canRequest: r.opensApp)
+        case StepAction.done.rawValue: extend(.done, &s, &world, trigger: "done")
+        case StepAction.plus15.rawValue: extend(.minutes(15), &s, &world, trigger: "plus15")
         case StepAction.snooze5.rawValue: Notifier.snooze(r, &s, &world)
         default:
             // Tapping the banner opens the app; dismiss changes nothing but is said.
             if r.opensApp {
                 _ = s.life.handle(.enterForeground, &world)
                 _ = s.life.handle(.becomeActive, &world)
-                LiveActivityLog.sync(&s, &world, canRequest: true)
+                ActivitySync.sync(&s, &world, from: .app(s.life))
+                NextActionsWidget.write(&s, &world)
             }
         }
     }
 }
 
 extension Variant {
-    /// The running step after Done / an extension: same layout, another length.
+    /// The running step after Done / an extension: same layout, another length. Points after the
+    /// new end (folds of a bulk ended early) are dropped: no reminder for a fold after the bulk.
     func resized(to minutes: Int) -> Variant {
-        Variant(kind: kind, durationMinutes: minutes, idealMinutes: idealMinutes, costUnits: costUnits, points: points,
+        Variant(kind: kind, durationMinutes: minutes, idealMinutes: idealMinutes, costUnits: costUnits,
+                points: points.filter { $0 <= 0 || $0 < minutes },
                 handsOnMinutes: handsOnMinutes, ratio: ratio, preheatMinutes: preheatMinutes)
     }
 }

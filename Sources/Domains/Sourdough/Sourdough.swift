@@ -46,17 +46,24 @@ import Platform
 ///   an explicit `baseline=` overrides it.
 /// - Quiet hours with equal start and end mean none. Ready times more than 14 days ahead are
 ///   refused (`too-far`): the solve window is bounded.
-/// - The Live Activity and the widget snapshot are modelled inside the domain (`LiveActivityLog`):
-///   the shared Platform model arrived too late to merge and rebuild before this branch's
-///   deadline. A new plan request replaces the current plan (one bake at a time). The App Attest
-///   "Crumb Check" server is not modelled.
+/// - The Live Activity runs on Platform's `LiveActivityCenter` (tag = plan id, content
+///   `next=LABEL at=Www HH:MM ready=Www HH:MM`); the app's guard (enabled, next action < 7 h)
+///   says `activity.skipped`, the system's refusals (not foreground) are the center's. Lock
+///   Screen intents are `activity intent name=done|plus15 [tag=PLAN]`: they run in the app
+///   process (launching it in the background if needed) and may start an activity; any other
+///   name, or a tag of another plan, is refused. After `activities enabled=true` a foreground app
+///   syncs at once.
+/// - The widget runs on Platform's `WidgetCenter` (`NextActionsWidget`: kind `NextActions`, the
+///   App Group key `nextActions`, one timeline entry per action as it comes due).
+/// - A new plan request replaces the current plan (one bake at a time). The App Attest "Crumb
+///   Check" server is not modelled.
 public enum Sourdough: Domain {
     public static let entry = DomainEntry(Self.self)
     public typealias State = SourdoughState
     public typealias Event = SourdoughEvent
 
     public static let name = "sourdough"
-    public static let summary = "Proofday: backward sourdough planning on a 5-minute grid around quiet hours, refusals with the nearest time, re-planning, notifications and Live Activity (seed 003, \"Planning sourdough backwards in Swift, with quiet hours\")."
+    public static let summary = "Proofday: backward sourdough planning on a 5-minute grid around quiet hours, refusals with the nearest time, re-planning, notifications, Live Activity and widget (seed 003, \"Planning sourdough backwards in Swift, with quiet hours\")."
 
     /// How far ahead a ready time may be.
     public static let maxReadyAheadMinutes = 14 * 24 * 60
@@ -102,15 +109,10 @@ public enum Sourdough: Domain {
         EventKind("respond", "The user answers a delivered notification: done | plus15 | snooze5 | default | dismiss.") { f throws(ScenarioError) in
             .respond(id: try f("id", .word, "request identifier"), action: try f("action", .word, "action identifier"))
         },
-        EventKind("intent", "A Live Activity button (LiveActivityIntent, runs in the app).") { f throws(ScenarioError) in
-            .intent(try f("action", .choice(StepAction.self)))
-        },
         EventKind("timeChange", "significantTimeChangeNotification.") { _ throws(ScenarioError) in .timeChange },
-        EventKind("activities", "Live Activities allowed in Settings or not.") { f throws(ScenarioError) in
-            .activities(enabled: try f("enabled", .bool))
-        },
         LifecycleVocabulary.eventKind { .lifecycle($0) },
-    ]
+        WidgetVocabulary.eventKind { .widget(.line($0)) },
+    ] + LiveActivityVocabulary.eventKinds { .activity(.line($0)) }
 
     public static func kind(of event: SourdoughEvent) -> String {
         switch event {
@@ -122,9 +124,9 @@ public enum Sourdough: Domain {
         case .logPeak: "logPeak"
         case .logBulkEnd: "logBulkEnd"
         case .respond: "respond"
-        case .intent: "intent"
         case .timeChange: "timeChange"
-        case .activities: "activities"
+        case .activity(let e): LiveActivityVocabulary.kind(of: e)
+        case .widget(let e): WidgetVocabulary.kind(of: e)
         case .lifecycle: LifecycleVocabulary.kind
         case .notificationDue: NotificationCentre.timerKind
         }
@@ -147,6 +149,7 @@ public enum Sourdough: Domain {
         _ = s.life.handle(.becomeActive, &world)
         s.centre.requestAuthorization(answer: settings.permission, &world)
         s.centre.setCategories([Notifier.category], &world)
+        s.widgets = WidgetCenter<WidgetText>(kinds: [NextActionsWidget.kind], &world)
         return s
     }
 
@@ -181,12 +184,8 @@ public enum Sourdough: Domain {
         } else {
             out.word("plan", "none")
         }
-        out.bool("activitiesEnabled", s.activitiesEnabled)
-        if let a = s.activity {
-            out.record(Record("activity").word("plan", a.planID).instant("started", a.startedAt).instant("next", a.nextDate))
-        } else {
-            out.word("activity", "none")
-        }
-        out.write("widget", s.widget.isEmpty ? .word("none") : .tuple(s.widget.map { .string($0) }))
+        s.activities.write(to: &out)
+        s.store.write(to: &out)
+        s.widgets?.write(to: &out)
     }
 }

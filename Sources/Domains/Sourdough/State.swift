@@ -34,15 +34,6 @@ public struct BakePlan: Hashable, Sendable {
     }
 }
 
-/// A running Live Activity as the app sees it.
-public struct ActivityInfo: Hashable, Sendable {
-    public var planID: String
-    public var startedAt: Instant
-    public var nextDate: Instant
-    public var nextLabel: String
-    public var staleDate: Instant
-}
-
 public struct SourdoughState: Sendable {
     public var setup = Setup()
     public var starters: [String: StarterCorrection] = [:]
@@ -52,10 +43,18 @@ public struct SourdoughState: Sendable {
     public var planCount = 0
     public var centre = NotificationCentre()
     public var life = AppLifecycle()
-    public var activitiesEnabled = true
-    public var activity: ActivityInfo? = nil
-    /// The widget's App Group snapshot: the next seven actions as `Www HH:MM label`.
-    public var widget: [String] = []
+    /// ActivityKit (Platform): the bake's Live Activity, tagged with the plan id.
+    public var activities = LiveActivityCenter<WidgetText>()
+    /// How far ahead of its next action the last activity was requested (seconds).
+    public var lastRequestLeadSeconds: Int64? = nil
+    /// The App Group container the widget reads, and WidgetKit (Platform; set by `start`).
+    public var store = KeyValueStore(.appGroup(NextActionsWidget.groupID))
+    public var widgets: WidgetCenter<WidgetText>? = nil
+    /// The snapshot last written: the next seven actions as `MINUTE Www HH:MM label`.
+    public var widgetSnapshot: [String] = []
+    /// The last accepted learning sample: the stored (uncorrected) baseline, the correction before
+    /// and after, for the invariant that learning compares with the uncorrected prediction.
+    public var lastSample: (actual: Double, baseline: Double, before: Double, after: Double)? = nil
     /// The uncorrected predictions stored with the plan (minutes), for later learning.
     public var baselinePeakMinutes = 0.0
     public var baselineBulkMinutes = 0.0

@@ -5,6 +5,12 @@ public struct LifecycleLine: Hashable, Sendable {
     /// `app` unless the line says `process=NAME`.
     public var process: String
     public var event: LifecycleEvent
+
+    /// For tests and generators that send lifecycle events without a scenario line.
+    public init(process: String = "app", event: LifecycleEvent) {
+        self.process = process
+        self.event = event
+    }
 }
 
 /// The standard scenario spelling of lifecycle events, shared by every domain:

@@ -13,7 +13,10 @@ import Platform
             .plan(.after(.hours(38))),
             .done, .plus15, .needMore(minutes: 45),
             .logPeak(actualMinutes: 604.8, baselineMinutes: nil), .logBulkEnd(actualMinutes: 432, baselineMinutes: 300),
-            .respond(id: "p1/3/4", action: "plus15"), .intent(.done), .timeChange, .activities(enabled: false),
+            .respond(id: "p1/3/4", action: "plus15"), .timeChange,
+            .activity(.line(.enabled(false))), .activity(.line(.intent(action: "done", tag: nil))),
+            .activity(.line(.intent(action: "plus15", tag: "p2"))), .activity(.line(.dismiss(tag: nil))),
+            .widget(.line(.call(.timeline, kind: "NextActions"))),
         ]
         #expect(try EventDecoding.roundTripDifferences(Sourdough.self, events) == [])
     }
