@@ -80,6 +80,22 @@ import Testing
         #expect(failures.isEmpty, "\(failures.prefix(10))")
     }
 
+    @Test func asciiFastPathAgreesWithThePipeline() {
+        // Every ASCII byte, alone and in a text, folds the same by the fast path as through NFD,
+        // mark stripping, case folding and NFC; and a folded query reused over texts matches as
+        // the one-shot call does.
+        for b in UInt8(0)..<0x80 {
+            let text = "a" + String(UnicodeScalar(b)) + "Z"
+            #expect(SearchFolding.folded(UnicodeNormalization.values(text.unicodeScalars)) == text.utf8.map { UInt32($0 &- 0x41 < 26 ? $0 + 0x20 : $0) })
+            #expect(SearchFolding.matches(folded: SearchFolding.foldedQuery(String(UnicodeScalar(b))), in: text))
+        }
+        for (q, t, hit) in [("QUOTE 1", "Quote number 17", true), ("rumi", " Rumi", true), (" rumi", "Rumi", false),
+                            ("pícker", "PICKER", true), ("e", "été", true), ("ss", "Straße", true), ("", "x", true)] {
+            #expect(SearchFolding.matches(folded: SearchFolding.foldedQuery(q), in: t) == hit, "\(q) in \(t)")
+            #expect(SearchFolding.matches(query: q, in: t) == hit, "\(q) in \(t)")
+        }
+    }
+
     @Test func pickerFoldsWithoutItsAccent() {
         let precomposed = "p\u{ED}cker"
         let combining = "pi\u{301}cker"

@@ -34,7 +34,11 @@ import Platform
 ///   surrogate pair snapped outwards, negative or out-of-text ranges refused (`invalidRange`). On
 ///   iOS ≤ 25 the single-range delegate receives the first range of the selection.
 /// - Pages read: floor(furthest offset / 1,800), counting forward progress only. A book counts as
-///   read once, at ≥ 98.0 %. Streak days are left for the shared day keys (not modelled yet).
+///   read once, at ≥ 98.0 %.
+/// - Streaks (item 15): Platform `DayLog` in calendar days; a reading day has ≥ 1 s of counted
+///   time, credited when the clock pauses to each local day the counted span covers (zone of that
+///   event); `streak` shows it, today not breaking the chain until it is over (`Streak.swift`).
+/// - Voices: Platform `SpeechVocabulary` (`speech voice en-US=false`).
 /// - Progress is saved by a scroll end, a bookmark jump, and read-aloud: at a pause or stop the last
 ///   word spoken, at the end of a paragraph its end.
 /// - Read-aloud speaks from the saved offset to the end of its paragraph, then one utterance per
@@ -124,13 +128,12 @@ public enum EbookReader: Domain {
         EventKind("speechPause", "Pause read-aloud.") { f throws(ScenarioError) in .speechPause(try f("at", .choice(SpeechBoundary.self), default: .word)) },
         EventKind("speechResume", "Resume read-aloud.") { _ throws(ScenarioError) in .speechResume },
         EventKind("speechStop", "Stop read-aloud.") { f throws(ScenarioError) in .speechStop(try f("at", .choice(SpeechBoundary.self), default: .immediate)) },
-        EventKind("speechVoice", "Whether the device has a voice for a language (speech voice en-US=false).") { f throws(ScenarioError) in
-            .speechVoice(language: try f("language", .word), available: try f("available", .bool))
-        },
+        EventKind("streak", "The statistics screen shows the reading streak.") { _ throws(ScenarioError) in .streak },
         EventKind("relaunch", "The process is killed and launched again.") { _ throws(ScenarioError) in .relaunch },
         EventKind("purgeCaches", "The system purges Caches under storage pressure.") { _ throws(ScenarioError) in .purgeCaches },
         NetVocabulary.eventKind { .network(.line($0)) },
         AudioVocabulary.eventKind { .audio($0) },
+        SpeechVocabulary.eventKind { .speech($0) },
     ]
 
     public static func kind(of event: EbookReaderEvent) -> String {
@@ -158,8 +161,9 @@ public enum EbookReader: Domain {
         case .speechPause: "speechPause"
         case .speechResume: "speechResume"
         case .speechStop: "speechStop"
-        case .speechVoice: "speechVoice"
+        case .speech: SpeechVocabulary.kind
         case .speechWake: "speechWake"
+        case .streak: "streak"
         case .relaunch: "relaunch"
         case .purgeCaches: "purgeCaches"
         case .network(let e): NetVocabulary.kind(of: e)
@@ -197,6 +201,9 @@ public enum EbookReader: Domain {
         }
         out.record(Record("clock").duration("total", s.clock.total).bool("running", s.clock.startedAt != nil)
             .bool("visible", s.readerVisible).bool("active", s.isActive))
+        if s.readingDays.count > 0 {
+            out.list("readingDays", s.readingDays.days) { w, _, d in w.string("day", d.padded) }
+        }
         out.record(Record("stats").int("pagesRead", s.pagesRead).int("booksRead", s.booksRead).int("progressSaves", s.progressSaves))
         out.record(Record("speech").bool("speaking", s.speech.isSpeaking).bool("paused", s.speech.isPaused)
             .int("queued", s.speech.queuedCount).int("spokenWords", s.speech.spokenWords))

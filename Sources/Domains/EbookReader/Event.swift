@@ -41,9 +41,12 @@ public enum EbookReaderEvent: Hashable, Sendable {
     case speechPause(SpeechBoundary)
     case speechResume
     case speechStop(SpeechBoundary)
-    case speechVoice(language: String, available: Bool)
+    /// Which voices the device has (`speech voice en-US=false`, Platform vocabulary).
+    case speech([SpeechVoiceSetting])
     /// The synthesizer's next callback is due (a timer).
     case speechWake
+    /// The statistics screen shows the reading streak.
+    case streak
     case relaunch
     case purgeCaches
     case network(NetworkEvent)

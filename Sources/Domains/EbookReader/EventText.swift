@@ -20,13 +20,13 @@ extension EbookReader {
         case .scrollEnd(let k, let d): return line.choice("kind", k).bool("decelerate", d, default: false).line
         case .select(let ranges, let os):
             return line.text("ranges", ranges.map { "\($0.location):\($0.length)" }.joined(separator: ",")).int("os", os).line
-        case .highlight, .bookmark, .appear, .disappear, .speechResume, .relaunch, .purgeCaches: return line.line
+        case .highlight, .bookmark, .streak, .appear, .disappear, .speechResume, .relaunch, .purgeCaches: return line.line
         case .jump(let m): return line.int("mark", m).line
         case .deleteMark(let id): return line.int("id", id).line
         case .scene(let p): return line.choice("phase", p).line
         case .speak(let r): return line.number("rate", r).line
         case .speechPause(let b), .speechStop(let b): return line.choice("at", b).line
-        case .speechVoice(let l, let a): return line.word("language", l).bool("available", a).line
+        case .speech(let voices): return SpeechVocabulary.text(of: voices)
         case .speechWake: return nil
         case .network(.line(let l)): return NetVocabulary.text(of: l)
         case .network(.timer): return nil

@@ -133,6 +133,7 @@ extension EbookReader {
         s.clock.startedAt = nil
         world.emit(Record("clock.pause").duration("session", session).duration("counted", counted)
             .bool("capped", counted < session).duration("total", s.clock.total))
+        creditReadingDays(&s, from: started, counted: counted, &world)
     }
 
     // MARK: Relaunch

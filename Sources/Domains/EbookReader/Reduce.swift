@@ -103,17 +103,16 @@ extension EbookReader {
             speechCall(&s, "speechResume", s.speech.resume(nowMs: nowMs(world)), &world)
         case .speechStop(let b):
             speechCall(&s, "speechStop", s.speech.stop(b, nowMs: nowMs(world)), &world)
-        case .speechVoice(let language, let available):
-            guard s.speech.voices.set(language, available: available) else {
-                return world.reject("speechVoice", "limit") { $0.int("maxMissingVoices", SpeechVoices.maxMissingVoices) }
-            }
-            world.emit(Record("speech.voice").string("language", language).bool("available", available))
+        case .speech(let voices):
+            SpeechVocabulary.apply(voices, to: &s.speech.voices, &world)
         case .speechWake:
             s.speechTimer = nil
             processSpeech(&s, s.speech.advance(to: nowMs(world)), &world)
         case .audio(let e):
             let notice = s.audio.handle(e, &world)
             processSpeech(&s, s.speech.handle(notice, nowMs: nowMs(world)), &world)
+        case .streak:
+            showStreak(s, &world)
         case .relaunch:
             relaunch(&s, &world)
         case .purgeCaches:

@@ -138,6 +138,8 @@ public struct EbookReaderState: Sendable {
     var pagesRead = 0
     var booksRead = 0
     var progressSaves = 0
+    /// Local days with ≥ 1 s of counted reading (persisted).
+    var readingDays = DayLog()
     /// One-shot file-system failures armed by `fsFail`.
     var failMove = false
     var failSetResourceValues = false

@@ -59,6 +59,31 @@ extension Quotes {
             }
             return nil
         },
+        Invariant("readDayIsLocal", "a read lands on the local day of the zone it happens in (the calendar of that moment)", checkStep: { _, outputs, step in
+            for r in outputs where r.name == "read" {
+                let local = DayKey(at: step.now, in: step.zone).padded
+                if let day = field(r, "day"), day != local { return "read on \(day), the local day in \(step.zone.name) is \(local)" }
+            }
+            return nil
+        }),
+        Invariant("versionAtLeastOne", "a bundle version below 1 is refused, never compared with the stored version") { _, outputs in
+            for r in outputs where r.name == "import.upToDate" || r.name == "import.started" {
+                if let v = field(r, r.name == "import.started" ? "version" : "bundle").flatMap({ Int($0) }), v < 1 { return "\(r.name) with version \(v)" }
+            }
+            return nil
+        },
+        Invariant("searchIsUntrimmed", "search matches the query as typed: a padded query is not trimmed", checkStep: { s, outputs, _ in
+            // Recounted only for a query with blanks at an end, where trimming would change it.
+            for r in outputs where r.name == "results" {
+                guard let q = field(r, "q"), trimSpacesAndTabs(q) != q, let count = field(r, "count").flatMap({ Int($0) }) else { continue }
+                let needle = SearchFolding.foldedQuery(q)
+                let expected = ((try? s.store.fetch("quote")) ?? []).count { row in
+                    row.cells.dropFirst().prefix(3).contains { SearchFolding.matches(folded: needle, in: $0.text ?? "") }
+                }
+                if count != expected { return "\"\(q)\" found \(count), the untrimmed query matches \(expected)" }
+            }
+            return nil
+        }),
         Invariant("collectionDeleteKeepsQuotes", "deleting a collection nullifies; its quotes stay") { _, outputs in
             for r in outputs where r.name == "collection.deleted" {
                 if field(r, "quotesDeleted") != "0" { return "deleting \(field(r, "name") ?? "?") deleted \(field(r, "quotesDeleted") ?? "?") quotes" }

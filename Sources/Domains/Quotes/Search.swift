@@ -8,15 +8,24 @@ extension Quotes {
         guard q.unicodeScalars.count <= 256 else { world.reject("search", "too-long") { $0.int("limit", 256) }; return }
         let query = world.isOn(.trimmedSearchQuery) ? trimSpacesAndTabs(q) : q
         let rows = (try? s.store.fetch("quote")) ?? []
-        var hits = rows.filter { r in
-            query.isEmpty || ["text", "author", "category"].contains { SearchFolding.matches(query: query, in: r[$0].text ?? "") }
+        // The query is folded once for all rows (the fold of each row's fields is the cost).
+        let needle = SearchFolding.foldedQuery(query)
+        // Columns by position (the schema `start` creates: id, text, author, category, ...), read
+        // once a row; the hits are sorted on their (author, id) keys.
+        var hits: [(author: String, id: String)] = []
+        for r in rows {
+            let c = r.cells
+            let id = c[0].text ?? "", text = c[1].text ?? "", author = c[2].text ?? "", category = c[3].text ?? ""
+            if needle.isEmpty || SearchFolding.matches(folded: needle, in: text) || SearchFolding.matches(folded: needle, in: author)
+                || SearchFolding.matches(folded: needle, in: category) {
+                hits.append((author, id))
+            }
         }
         hits.sort { a, b in
-            let x = a["author"].text ?? "", y = b["author"].text ?? ""
-            if x != y { return CodePoint.precedes(x, y) }
-            return CodePoint.precedes(a["id"].text ?? "", b["id"].text ?? "")
+            if a.author != b.author { return CodePoint.precedes(a.author, b.author) }
+            return CodePoint.precedes(a.id, b.id)
         }
-        let listed = hits.prefix(maxListedResults).map { $0["id"].text ?? "" }
+        let listed = hits.prefix(maxListedResults).map(\.id)
         var r = Record("results").string("q", q).int("count", hits.count).string("ids", listed.joined(separator: " "))
         if hits.count > maxListedResults { r = r.int("listed", maxListedResults) }
         world.emit(r)

@@ -40,10 +40,53 @@ public enum SearchFolding {
     /// every text, as a search field with nothing typed shows everything. The match is by scalars,
     /// not by grapheme clusters: `क` matches in `कि`.
     public static func matches(query: String, in text: String) -> Bool {
-        let needle = folded(UnicodeNormalization.values(query.unicodeScalars))
+        matches(folded: foldedQuery(query), in: text)
+    }
+
+    /// The folded query as scalar values, for `matches(folded:in:)`: a search over many texts
+    /// folds its query once.
+    public static func foldedQuery(_ query: String) -> [UInt32] {
+        folded(UnicodeNormalization.values(query.unicodeScalars))
+    }
+
+    /// `matches(query:in:)` with the query already folded by `foldedQuery`. An ASCII text folds by
+    /// its case alone (no decomposition, no marks, only A–Z change), so it skips the Unicode
+    /// pipeline; the result is the same (a test compares the two on every ASCII byte).
+    public static func matches(folded needle: [UInt32], in text: String) -> Bool {
         if needle.isEmpty { return true }
-        let haystack = folded(UnicodeNormalization.values(text.unicodeScalars))
-        return contains(haystack, needle)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            precondition(text.utf8.count <= UnicodeNormalization.maxScalars,
+                         "Unicode normalisation takes at most \(UnicodeNormalization.maxScalars) scalars")
+            var text = text
+            return text.withUTF8 { containsASCII($0, needle) }
+        }
+        return contains(folded(UnicodeNormalization.values(text.unicodeScalars)), needle)
+    }
+
+    /// `contains` over ASCII bytes folded on the fly (A–Z to a–z), without building the folded text.
+    static func containsASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt32]) -> Bool {
+        guard needle.count <= bytes.count else { return false }
+        let failure = failureTable(needle)
+        var matched = 0
+        for b in bytes {
+            let x = UInt32(b &- 0x41 < 26 ? b + 0x20 : b)
+            while matched > 0 && x != needle[matched] { matched = failure[matched - 1] }
+            if x == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
+        }
+        return false
+    }
+
+    /// Knuth–Morris–Pratt's table: the longest proper border of each prefix of `needle`.
+    static func failureTable(_ needle: [UInt32]) -> [Int] {
+        var failure = [Int](repeating: 0, count: needle.count)
+        var k = 0
+        for i in 1..<max(1, needle.count) {
+            while k > 0 && needle[i] != needle[k] { k = failure[k - 1] }
+            if needle[i] == needle[k] { k += 1 }
+            failure[i] = k
+        }
+        return failure
     }
 
     /// The pipeline on scalar values.
@@ -63,13 +106,7 @@ public enum SearchFolding {
     /// in the two lengths whatever the text (a naive scan is quadratic on `aaaa…b`).
     static func contains(_ haystack: [UInt32], _ needle: [UInt32]) -> Bool {
         guard needle.count <= haystack.count else { return false }
-        var failure = [Int](repeating: 0, count: needle.count)
-        var k = 0
-        for i in 1..<needle.count {
-            while k > 0 && needle[i] != needle[k] { k = failure[k - 1] }
-            if needle[i] == needle[k] { k += 1 }
-            failure[i] = k
-        }
+        let failure = failureTable(needle)
         var matched = 0
         for x in haystack {
             while matched > 0 && x != needle[matched] { matched = failure[matched - 1] }

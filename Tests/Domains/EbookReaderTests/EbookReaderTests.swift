@@ -69,6 +69,44 @@ import Testing
         #expect(sim.state.clock.total == .seconds(2_400))
     }
 
+    @Test func readingStreakCountsCalendarDays() throws {
+        // Start 2026-10-30 12:00Z (1,793,361,600 s), Los Angeles. Worked out by hand (zoneinfo):
+        // +61,200 s = 10-30 22:00 PDT, read 20 min → day 10-30. +154,200 s = 10-31 23:50 PDT to
+        // +156,000 s = 11-01 00:20 PDT → 600 s on 10-31, 1,200 s on 11-01: days {10-30, 10-31, 11-01}.
+        // +416,700 s = 11-03 23:45 PST, two hours, capped to 30 min → 900 s on 11-03 and on 11-04.
+        let la = try Zone.named("America/Los_Angeles")
+        var sim = try Simulation<EbookReader>(start: Instant(secondsSinceEpoch: 1_793_361_600), zone: la)
+        sim.send(.appear, at: .seconds(61_200))
+        sim.send(.disappear, at: .seconds(62_400))
+        sim.send(.appear, at: .seconds(154_200))
+        sim.send(.disappear, at: .seconds(156_000))
+        let days = sim.takeOutputs().filter { $0.name == "streak.day" }.compactMap { $0.fields.first?.value }
+        #expect(days == [.string("2026-10-30"), .string("2026-10-31"), .string("2026-11-01")])
+        // 11-02 08:00 PST: today has no entry yet, so the chain ending yesterday still counts 3.
+        #expect(sim.state.readingDays.currentStreak(asOf: DayKey(year: 2026, month: 11, day: 2)!) == 3)
+        // Half a second is not a reading day.
+        sim.send(.appear, at: .seconds(273_600))
+        sim.send(.disappear, at: .milliseconds(273_600_500))
+        #expect(sim.state.readingDays.count == 3)
+        // 11-03 noon: 11-02 was missed, the streak is 0; the longest stays 3.
+        #expect(sim.state.readingDays.currentStreak(asOf: DayKey(year: 2026, month: 11, day: 3)!) == 0)
+        sim.send(.appear, at: .seconds(416_700))
+        sim.send(.disappear, at: .seconds(423_900))
+        #expect(sim.state.readingDays.count == 5)
+        #expect(sim.state.readingDays.currentStreak(asOf: DayKey(year: 2026, month: 11, day: 4)!) == 2)
+        #expect(sim.state.readingDays.longestStreak() == 3)
+    }
+
+    @Test func speechVoiceLineUsesThePlatformVocabulary() throws {
+        // The spelling, read back to the same line.
+        let voices = [SpeechVoiceSetting(language: "en-US", available: false), SpeechVoiceSetting(language: "fr-FR", available: true)]
+        #expect(EbookReader.text(of: .speech(voices)) == "speech voice en-US=false fr-FR=true")
+        var sim = try Simulation<EbookReader>()
+        sim.send(.speech([SpeechVoiceSetting(language: "en-US", available: false)]), at: .zero)
+        #expect(!sim.state.speech.voices.isAvailable("en-US"))
+        #expect(sim.state.speech.voices.resolve("en-US") == nil)
+    }
+
     @Test func badBookIDsAreRefused() throws {
         var sim = try Simulation<EbookReader>()
         sim.send(.book(id: "../etc", title: "x", author: "y", words: nil, language: "en-US"), at: .zero)
