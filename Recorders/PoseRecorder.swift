@@ -26,16 +26,17 @@ public final class PoseRecorder: @unchecked Sendable {
         (.leftAnkle, "leftAnkle"), (.rightAnkle, "rightAnkle"),
     ]
 
-    public init(name: String = "pose") throws {
+    @MainActor public init(name: String = "pose") throws {
         writer = try RecordingWriter(kind: .pose, name: name)
     }
 
     public func record(_ observations: [VNHumanBodyPoseObservation], presentationTime: CMTime) {
         let first = firstFrame ?? presentationTime
         firstFrame = first
-        // Integer nanoseconds from the CMTime's own integers: value × 10⁹ / timescale, truncated once.
-        let elapsed = CMTimeSubtract(presentationTime, first)
-        let ns = elapsed.timescale > 0 ? max(0, elapsed.value) * 1_000_000_000 / Int64(elapsed.timescale) : 0
+        // Integer nanoseconds from the CMTime's own integers (value × 10⁹ / timescale, truncated
+        // once), by CoreMedia's rescaling, which does not overflow as value × 10⁹ would.
+        let elapsed = CMTimeConvertScale(CMTimeSubtract(presentationTime, first), timescale: 1_000_000_000, method: .roundTowardZero)
+        let ns = max(0, elapsed.value)
         let best = observations.max { $0.confidence < $1.confidence }
         var joints: [String] = []
         if let best, let points = try? best.recognizedPoints(.all) {

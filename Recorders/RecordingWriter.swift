@@ -23,8 +23,9 @@ public final class RecordingWriter: @unchecked Sendable {
     public let startUptime: TimeInterval
     public let url: URL
 
-    /// Creates `Documents/recordings/NAME-<date>.jsonl` and writes the header.
-    public init(kind: Kind, name: String, title: String? = nil) throws {
+    /// Creates `Documents/recordings/NAME-<date>.jsonl` and writes the header. On the main actor:
+    /// it reads `UIDevice.current`.
+    @MainActor public init(kind: Kind, name: String, title: String? = nil) throws {
         let folder = try FileManager.default.url(for: .documentDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
             .appendingPathComponent("recordings", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

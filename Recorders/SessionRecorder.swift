@@ -18,10 +18,10 @@ public final class SessionRecorder: @unchecked Sendable {
     private var tokens: [NSObjectProtocol] = []
     private var lastAuthorization: UNAuthorizationStatus?
 
-    public init(name: String = "session") throws {
+    @MainActor public init(name: String = "session") throws {
         writer = try RecordingWriter(kind: .session, name: name)
         let centre = NotificationCenter.default
-        let session = AVAudioSession.sharedInstance()
+        let session: AVAudioSession = .sharedInstance()
         observe(centre, AVAudioSession.interruptionNotification, session) { [weak self] n in
             guard let self, let raw = n.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt else { return }
             var members = [("t", self.writer.now()), ("type", "\"audio\""), ("event", "\"interruption\""), ("raw", String(raw))]
@@ -31,7 +31,7 @@ public final class SessionRecorder: @unchecked Sendable {
         observe(centre, AVAudioSession.routeChangeNotification, session) { [weak self] n in
             guard let self, let raw = n.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt else { return }
             var members = [("t", self.writer.now()), ("type", "\"audio\""), ("event", "\"routeChange\""), ("raw", String(raw))]
-            if let port = session.currentRoute.outputs.first?.portType { members.append(("output", RecordingWriter.quoted(port.rawValue))) }
+            if let port = AVAudioSession.sharedInstance().currentRoute.outputs.first?.portType { members.append(("output", RecordingWriter.quoted(port.rawValue))) }
             self.writer.writeObject(members)
         }
         for (name, event) in [(AVAudioSession.mediaServicesWereLostNotification, "mediaServicesLost"),
@@ -55,7 +55,9 @@ public final class SessionRecorder: @unchecked Sendable {
         observe(centre, UIApplication.protectedDataDidBecomeAvailableNotification, nil) { [weak self] _ in self?.simple("device", "unlock") }
     }
 
-    deinit { tokens.forEach(NotificationCenter.default.removeObserver) }
+    deinit {
+        for token in tokens { NotificationCenter.default.removeObserver(token) }
+    }
 
     private func observe(_ centre: NotificationCenter, _ name: Notification.Name, _ object: Any?, _ body: @escaping @Sendable (Notification) -> Void) {
         tokens.append(centre.addObserver(forName: name, object: object, queue: nil, using: body))

@@ -19,7 +19,7 @@ public final class TouchRecorder {
     private var ids: [ObjectIdentifier: Int] = [:]
     private var nextID = 1
 
-    public init(name: String = "touches") throws {
+    public init(name: String = "touches") throws {  // on the main actor, like the class
         writer = try RecordingWriter(kind: .touch, name: name)
     }
 
