@@ -44,6 +44,8 @@ public enum LockstepCommand {
             Command(name: "shrink", usage: ShrinkCommand.usage, help: ShrinkCommand.help, run: ShrinkCommand.run),
             Command(name: "expand", usage: ExpandCommand.usage, help: ExpandCommand.help, run: ExpandCommand.run),
             Command(name: "import", usage: ImportCommand.usage, help: ImportCommand.help, run: ImportCommand.run),
+            Command(name: "fmt", usage: FmtCommand.usage, help: FmtCommand.help, run: FmtCommand.run),
+            Command(name: "new", usage: NewCommand.usage, help: NewCommand.help, run: NewCommand.run),
             Command(name: "bisect", usage: "lockstep bisect --good REV [--bad REV] SCENARIO...", help: BisectCommand.help,
                     run: BisectCommand.run),
             Command(name: "lint", usage: "lockstep lint [DIR...]", help: LintCommand.help, run: LintCommand.run),

@@ -355,8 +355,8 @@ public final class ScenarioReader {
     private var pendingSpec: TimeSpec = .sinceStart(.zero)
     private var pendingTimeColumn = 1
     /// The time token's bytes in the line's buffer, for messages.
-    private var pendingTimeStart = 0
-    private var pendingTimeEnd = 0
+    private(set) var pendingTimeStart = 0
+    private(set) var pendingTimeEnd = 0
 
     /// Reads the next non-comment line of frame `frameIndex` into `line`; nil at the end of that file.
     private func readLine(into line: inout EventLine, frameIndex: Int) throws(ScenarioError) -> LineType? {
@@ -390,7 +390,9 @@ public final class ScenarioReader {
     }
 
     /// Splits one line into time, kind and arguments. Nil for blank and comment lines.
-    private func tokenize(_ p: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ end: Int,
+    /// `ScenarioLayout` (`lockstep fmt`) splits lines with this same function, so the formatter can
+    /// never disagree with the reader about where a token ends.
+    func tokenize(_ p: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ end: Int,
                           into line: inout EventLine) throws(Lexer.Problem) -> LineType? {
         var i = lineStart
         while i < end && Lexer.isSpace(p[i]) { i += 1 }
