@@ -25,7 +25,7 @@ import Foundation  // the manifest only: to say which folder a new domain is mis
 /// Every domain, as its Swift target name (the UpperCamelCase form of its scenario name).
 /// Adding a domain: docs/writing-a-domain.md has the checklist; `RegistryTests` checks that this
 /// list, the registry, `Sources/Domains/*`, `Tests/Domains/*`, `Scenarios/*` and `Golden/*` agree.
-let domains: [String] = ["AdEarnings", "AlgoPlayer", "AnimatedSvg", "Catalog", "Chalk", "Currency", "Darshan", "DocScanner", "DualCam", "Haptics", "Hashtags", "Instrument", "Keyboard", "LiveMic", "Marbles", "PaintByNumber", "PillReminders", "RepCounter", "SiteGenerator", "SpeckMatch", "Transcription", "Tuner", "Units", "Wallpapers", "Parking", "CardScanner", "Aquarium", "PillTracker", "Quotes", "Sourdough", "EbookReader"]
+let domains: [String] = ["AdEarnings", "AlgoPlayer", "AnimatedSvg", "Catalog", "Chalk", "Currency", "Darshan", "DocScanner", "DualCam", "Haptics", "Hashtags", "Instrument", "Keyboard", "LiveMic", "Marbles", "PaintByNumber", "PillReminders", "RepCounter", "SiteGenerator", "SpeckMatch", "Transcription", "Tuner", "Units", "Wallpapers", "Parking", "CardScanner", "Aquarium", "PillTracker", "Quotes", "Sourdough", "EbookReader", "BibleReader"]
 
 let core: Target.Dependency = "LockstepCore"
 

@@ -31,6 +31,7 @@ import PillTracker
 import Quotes
 import Sourdough
 import EbookReader
+import BibleReader
 
 /// Every domain the CLI and the golden tests know, in the order `lockstep list` shows them.
 ///
@@ -76,4 +77,5 @@ public let allDomains: [DomainEntry] = [
     Quotes.entry,
     Sourdough.entry,
     EbookReader.entry,
+    BibleReader.entry,
 ]
