@@ -28,6 +28,8 @@ public struct PillTrackerState: Sendable {
     var unknownStatusIntakes = 0
     /// The store's digest when the last import began (what a refused import must leave).
     var storeBeforeImport: UInt64 = 0
+    /// What this step wrote to the store (reset at the start of every step; see `StoreTouch`).
+    var touch = StoreTouch.none
 
     var medications: [Medication] { store.medications(photoBytes: photoFiles) }
 }
