@@ -30,7 +30,9 @@ extension PillTracker {
             return orphans == 0 ? nil : "\(orphans) intakes of deleted medications"
         },
         Invariant("quantityNeverNegative", "quantityRemaining is floored at 0") { s, _ in
-            !storeChanged(s) ? nil : s.medications.first { $0.quantityRemaining < 0 }.map { "\($0.name) has \($0.quantityRemaining) left" }
+            guard storeChanged(s) else { return nil }
+            let names = s.store.medicationColumn("name"), left = s.store.medicationColumn("quantityRemaining")
+            return zip(names, left).first { ($0.1.real ?? 0) < 0 }.map { "\($0.0.text ?? "") has \($0.1.real ?? 0) left" }
         },
         Invariant("photosExternal", "photos are external storage, never bytes in the row (F14)") { s, _ in
             !storeChanged(s) || s.store.db.count(MedStore.medTable) == 0 ? nil
@@ -102,7 +104,7 @@ extension PillTracker {
             return nil
         },
         Invariant("rejectedImportChangesNothing", "a refused import leaves the store as it was (F9)") { s, outputs in
-            outputs.contains { $0.name == "import.rejected" } && s.store.digest != s.storeBeforeImport ? "a refused import wrote rows" : nil
+            outputs.contains { $0.name == "import.rejected" } && s.store.db.statementCount != s.statementsBeforeImport ? "a refused import wrote rows" : nil
         },
     ]
 }

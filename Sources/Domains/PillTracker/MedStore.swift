@@ -81,6 +81,12 @@ struct MedStore: Hashable, Sendable {
         ((try? db.fetch(MedStore.medTable)) ?? []).map { MedStore.medication($0, photoBytes: photoBytes) }
     }
 
+    /// One column of every medication row, in id order, without building `Medication`s (which
+    /// parses each schedule: the hot path of every save and store invariant).
+    func medicationColumn(_ column: String) -> [ObjectValue] {
+        ((try? db.fetch(MedStore.medTable)) ?? []).map { $0[column] }
+    }
+
     func intakes(of med: Int64? = nil) -> [Intake] {
         let p: ObjectPredicate = med.map { .equals("med", .int($0)) } ?? .all
         return ((try? db.fetch(MedStore.intakeTable, where: p)) ?? []).map(MedStore.intake)

@@ -163,7 +163,7 @@ extension PillTracker {
             world.reject("confirm", "limit") { $0.word("limit", "medications").int("value", Medication.maxCount) }
             return
         }
-        let existing = s.medications.map(\.name)
+        let existing = s.store.medicationColumn("name").compactMap(\.text)
         let partners = Interactions.partners(of: name, among: existing)
         if world.isOn(.safeWording) && partners.isEmpty {
             world.emit(Record("interaction.none").string("text", Interactions.safeText))
@@ -355,7 +355,7 @@ extension PillTracker {
     // MARK: Import
 
     static func importBytes(_ s: inout PillTrackerState, _ bytes: [UInt8], _ type: ImportType, _ world: inout World<PillTracker>) {
-        s.storeBeforeImport = s.store.digest
+        s.statementsBeforeImport = s.store.db.statementCount
         if type == .csv {
             guard world.isOn(.csvAsBackup) else {
                 world.emit(Record("import.rejected").word("reason", "csv-is-not-a-backup").string("why", "CSV is the report; only JSON backups restore")
