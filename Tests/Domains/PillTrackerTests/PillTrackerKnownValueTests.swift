@@ -1,6 +1,7 @@
 import Testing
 import LockstepCore
 import LockstepRunner
+import Platform
 @testable import PillTracker
 
 /// Known values from the article and the note, worked out by hand (Python) rather than by the code.
