@@ -40,6 +40,20 @@ private func rowYs(_ doc: PDFLayout, page: Int) -> [Double] {
 
     /// Title, period and column headers repeat on every page; the footer is on the last page only
     /// (the article's code), at (40, 802), unless `footerOnEveryPage`.
+    /// `paginates: false` (pillTracker's fault): 39 rows stay on one page, the last at
+    /// 118 + 34·38 = 1410, past the 842 pt page; the footer is still drawn once.
+    @Test func withoutPagination() throws {
+        var flat = style
+        flat.paginates = false
+        #expect(flat.pageCount(rows: 39) == 1)
+        let doc = try PagedTable.layout(headers: headers, rows: rows(39), style: flat)
+        #expect(doc.pageCount == 1)
+        #expect(rowYs(doc, page: 1).count == 39)
+        #expect(rowYs(doc, page: 1).last == 1410)
+        let footers = doc.commands.filter { if case .text(let t, _, _, _) = $0 { t.hasPrefix("Generated") } else { false } }
+        #expect(footers.count == 1)
+    }
+
     @Test func headersRepeatFooterOnce() throws {
         let doc = try PagedTable.layout(headers: headers, rows: rows(39), style: style, info: (title: "Medication report", creator: "Track Your Pills"))
         #expect(doc.commands.first == .info(title: "Medication report", creator: "Track Your Pills"))

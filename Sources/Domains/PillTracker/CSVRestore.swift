@@ -8,7 +8,8 @@ enum CSVRestore {
             .failure(BackupImport.Failure(reason: "malformedCSV", path: "\(line):1", detail: why, failedAt: nil, before: []))
         }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == Substring(CSVExport.header) else { return fail(1, "expected the header \(CSVExport.header)") }
+        let header = CSVExport.header.joined(separator: ",")
+        guard lines.first == Substring(header) else { return fail(1, "expected the header \(header)") }
         var meds: [BackupImport.Med] = []
         for (n, line) in lines.enumerated().dropFirst() {
             guard line.first == "\"", let close = line.dropFirst().firstIndex(of: "\"") else { return fail(n + 1, "the name is not quoted") }

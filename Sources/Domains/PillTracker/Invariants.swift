@@ -2,28 +2,44 @@ import LockstepCore
 import Platform
 
 /// The article's rules as invariants, checked after every step. None of them reads a fault's own
-/// record: each looks at what the user would see (records) or what is stored (state).
+/// record: each looks at what the user would see (records) or what is stored (state). Those over
+/// the store look only at what the step wrote (`touchedIntakes`): the rest was checked when it
+/// was written.
 extension PillTracker {
     static func field(_ r: Record, _ key: String) -> Value? { r.fields.first { $0.key == key }?.value }
+
+    /// Whether this step wrote the store at all (the store's own account, not the reducer's).
+    static func storeChanged(_ s: PillTrackerState) -> Bool { !s.store.db.changedTables.isEmpty }
+
+    /// The intakes this step may have changed: none when the store is unchanged, the one row a
+    /// logged dose wrote, else every row (a bulk write, or a write the reducer did not declare).
+    static func touchedIntakes(_ s: PillTrackerState) -> [Intake] {
+        guard storeChanged(s) else { return [] }
+        if case .intake(let id) = s.touch {
+            return ((try? s.store.db.row(MedStore.intakeTable, key: .int(id))) ?? nil).map { [MedStore.intake($0)] } ?? []
+        }
+        return s.store.intakes()
+    }
 
     public static let invariants: [Invariant<PillTracker>] = [
         Invariant("storeStaysOnDevice", "cloudKitDatabase .none: nothing is ever uploaded (checklist 8)") { s, _ in
             s.cloudUploads == 0 ? nil : "\(s.cloudUploads) uploads to CloudKit"
         },
         Invariant("intakesBelongToMedications", "deleting a medication deletes its intakes (cascade)") { s, _ in
-            let meds = s.medications.map(\.id)
-            let orphans = s.store.intakes().filter { !meds.contains($0.medID) }.count
+            let orphans = touchedIntakes(s).filter { !s.store.hasMedication($0.medID) }.count
             return orphans == 0 ? nil : "\(orphans) intakes of deleted medications"
         },
         Invariant("quantityNeverNegative", "quantityRemaining is floored at 0") { s, _ in
-            s.medications.first { $0.quantityRemaining < 0 }.map { "\($0.name) has \($0.quantityRemaining) left" }
+            guard storeChanged(s) else { return nil }
+            let names = s.store.medicationColumn("name"), left = s.store.medicationColumn("quantityRemaining")
+            return zip(names, left).first { ($0.1.real ?? 0) < 0 }.map { "\($0.0.text ?? "") has \($0.1.real ?? 0) left" }
         },
         Invariant("photosExternal", "photos are external storage, never bytes in the row (F14)") { s, _ in
-            s.store.db.count(MedStore.medTable) == 0 ? nil
+            !storeChanged(s) || s.store.db.count(MedStore.medTable) == 0 ? nil
                 : (((try? s.store.db.fetch(MedStore.medTable, where: .notNull("photoInlineBytes"))) ?? []).isEmpty ? nil : "a photo is stored inside its row")
         },
         Invariant("knownStatusesOnly", "every stored intake has a known status (the import refuses others)") { s, _ in
-            let bad = s.store.intakes().filter { IntakeStatus(rawValue: $0.statusRaw) == nil }.count
+            let bad = touchedIntakes(s).filter { IntakeStatus(rawValue: $0.statusRaw) == nil }.count
             return bad == 0 ? nil : "\(bad) intakes with an unknown status"
         },
         Invariant("emptyDayIsGrey", "a day with nothing due has no rate: a grey cell, never green (F7)") { _, outputs in
@@ -61,8 +77,11 @@ extension PillTracker {
             return nil
         },
         Invariant("pdfRowsOnPage", "every PDF row is on its page, above the bottom margin (F8)") { _, outputs in
-            for r in outputs where r.name == "pdf.textBox" {
-                if case .fixed(let y, _)? = field(r, "y"), y + PDFReport.rowHeight > PDFReport.pageHeight - PDFReport.margin { return "a row at y \(y) runs off the page" }
+            let page = PageGeometry.a4
+            for r in outputs where r.name == "pdf.box" {
+                if case .fixed(let y, _)? = field(r, "y"), case .fixed(let h, _)? = field(r, "h"), y + h > page.heightPoints - page.marginPoints {
+                    return "a row at y \(y) runs off the page"
+                }
             }
             return nil
         },
@@ -85,7 +104,7 @@ extension PillTracker {
             return nil
         },
         Invariant("rejectedImportChangesNothing", "a refused import leaves the store as it was (F9)") { s, outputs in
-            outputs.contains { $0.name == "import.rejected" } && s.store.digest != s.storeBeforeImport ? "a refused import wrote rows" : nil
+            outputs.contains { $0.name == "import.rejected" } && s.store.db.statementCount != s.statementsBeforeImport ? "a refused import wrote rows" : nil
         },
     ]
 }

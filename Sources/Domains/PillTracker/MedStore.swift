@@ -15,6 +15,11 @@ struct MedStore: Hashable, Sendable {
     var db = ObjectStore(maxRowsPerTable: MedStore.maxIntakes)
     var nextMedID: Int64 = 1
     var nextIntakeID: Int64 = 1
+    /// (medication, scheduled instant) → the id of its first intake in key order: derived from the
+    /// rows, so logging a dose finds the log it replaces without scanning the table (a scan per
+    /// dose made a year of logs quadratic). Kept by `indexIntake`, rebuilt by `reindex` after any
+    /// other write of intakes; never iterated, so its hashing order cannot show.
+    private(set) var doseIndex: [DoseKey: Int64] = [:]
 
     init() {
         do {
@@ -76,9 +81,40 @@ struct MedStore: Hashable, Sendable {
         ((try? db.fetch(MedStore.medTable)) ?? []).map { MedStore.medication($0, photoBytes: photoBytes) }
     }
 
+    /// One column of every medication row, in id order, without building `Medication`s (which
+    /// parses each schedule: the hot path of every save and store invariant).
+    func medicationColumn(_ column: String) -> [ObjectValue] {
+        ((try? db.fetch(MedStore.medTable)) ?? []).map { $0[column] }
+    }
+
     func intakes(of med: Int64? = nil) -> [Intake] {
         let p: ObjectPredicate = med.map { .equals("med", .int($0)) } ?? .all
         return ((try? db.fetch(MedStore.intakeTable, where: p)) ?? []).map(MedStore.intake)
+    }
+
+    /// The intake logged for `med` at `at`, if any (what `intakes(of: med).first { scheduledAt ==
+    /// at }` finds): an index look-up, checked against the row it names.
+    func loggedIntake(med: Int64, at: Instant) -> Intake? {
+        guard let id = doseIndex[DoseKey(med: med, scheduledNanos: at.nanosecondsSinceEpoch)],
+              let row = (try? db.row(MedStore.intakeTable, key: .int(id))) ?? nil else { return nil }
+        let intake = MedStore.intake(row)
+        return intake.medID == med && intake.scheduledAt == at ? intake : nil
+    }
+
+    /// Adds a newly written intake to the index (an earlier one for the same dose keeps its place).
+    mutating func indexIntake(_ i: Intake) {
+        let key = DoseKey(med: i.medID, scheduledNanos: i.scheduledAt.nanosecondsSinceEpoch)
+        if loggedIntake(med: i.medID, at: i.scheduledAt) == nil { doseIndex[key] = i.id }
+    }
+
+    /// Rebuilds the index from the rows (after a delete, an import or a replace): O(intakes).
+    mutating func reindex() {
+        var index: [DoseKey: Int64] = [:]
+        for r in (try? db.fetch(MedStore.intakeTable)) ?? [] {
+            let key = DoseKey(med: r["med"].int ?? 0, scheduledNanos: r["scheduledAt"].int ?? 0)
+            if index[key] == nil { index[key] = r["id"].int ?? 0 }
+        }
+        doseIndex = index
     }
 
     func hasMedication(_ id: Int64) -> Bool { ((try? db.row(MedStore.medTable, key: .int(id))) ?? nil) != nil }

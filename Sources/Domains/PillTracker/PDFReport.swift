@@ -1,72 +1,25 @@
 import LockstepCore
 import Platform
 
-/// `PDFReport.make(title:period:rows:)` as a layout command list: A4 pages, the title and period
-/// on every page, column headers, 34 pt row pitch, a break when the next row would start below
-/// 762 pt, the disclaimer footer once, after the last row (as the article's code draws it).
+/// `PDFReport.make(title:period:rows:)` on the Platform `PagedTable`: its `a4Report` style is this
+/// report's page (A4, title and period on every page, column headers, 34 pt row pitch, a break past
+/// 762 pt, the disclaimer footer once, after the last row, as the article's code draws it). Only
+/// the report's own texts and cells are here.
 enum PDFReport {
-    static let pageWidth = 595.0
-    static let pageHeight = 842.0
-    static let margin = 40.0
-    static let columns = [40.0, 230.0, 360.0, 460.0]
     static let headers = ["Medication", "Schedule", "Adherence", "Remaining"]
-    static let rowHeight = 32.0
-    static let rowPitch = 34.0
     static let creator = "Track Your Pills"
     static let footer = "Generated on this device. Not medical advice; review with your clinician."
-    static let maxRows = 10_000
 
-    enum Font: String, Sendable {
-        case titleBold20 = "bold20", headerBold11 = "bold11", body11 = "body11", footerItalic9 = "italic9"
+    /// The page; `paginates: false` is fault `pdfNoPagination` (every row on page 1).
+    static func style(title: String, period: String, paginates: Bool) -> PagedTableStyle {
+        var style = PagedTableStyle.a4Report(title: title, period: period, footer: footer)
+        style.paginates = paginates
+        return style
     }
 
-    enum Command: Hashable, Sendable {
-        case info(title: String, creator: String)
-        case beginPage(Int)
-        case text(String, x: Double, y: Double, Font)
-        case textBox(String, x: Double, y: Double, width: Double, height: Double, Font)
-
-        var record: Record {
-            switch self {
-            case .info(let t, let c): Record("pdf.info").string("title", t).string("creator", c)
-            case .beginPage(let n): Record("pdf.beginPage").int("page", n)
-            case .text(let s, let x, let y, let f): Record("pdf.text").string("s", s).fixed("x", x, 0).fixed("y", y, 0).word("font", f.rawValue)
-            case .textBox(let s, let x, let y, let w, let h, let f):
-                Record("pdf.textBox").string("s", s).fixed("x", x, 0).fixed("y", y, 0).fixed("w", w, 0).fixed("h", h, 0).word("font", f.rawValue)
-            }
-        }
-    }
-
-    /// Column `i`'s text width: to the next column (or the right margin) less 8 pt of gutter.
-    static func cellWidth(_ i: Int) -> Double {
-        (i < 3 ? columns[i + 1] : pageWidth - margin) - columns[i] - 8
-    }
-
-    static func layout(title: String, period: String, rows: [[String]], paginate: Bool) -> (commands: [Command], pages: Int) {
-        var out: [Command] = [.info(title: title, creator: creator)]
-        var pages = 0
-        var y = 0.0
-        func newPage() {
-            pages += 1
-            out.append(.beginPage(pages))
-            y = margin
-            out.append(.text(title, x: margin, y: y, .titleBold20))
-            y += 30
-            out.append(.text(period, x: margin, y: y, .body11))
-            y += 28
-            for (i, h) in headers.enumerated() { out.append(.text(h, x: columns[i], y: y, .headerBold11)) }
-            y += 20
-        }
-        newPage()
-        for row in rows {
-            if paginate && y > pageHeight - margin - 40 { newPage() }
-            for (i, cell) in row.prefix(4).enumerated() {
-                out.append(.textBox(cell, x: columns[i], y: y, width: cellWidth(i), height: rowHeight, .body11))
-            }
-            y += rowPitch
-        }
-        out.append(.text(footer, x: margin, y: pageHeight - margin, .footerItalic9))
-        return (out, pages)
+    static func layout(title: String, period: String, rows: [[String]], paginates: Bool) throws(PagedTableError) -> PDFLayout {
+        try PagedTable.layout(headers: headers, rows: rows, style: style(title: title, period: period, paginates: paginates),
+                              info: (title: title, creator: creator))
     }
 
     /// "Medication report – Oct 2026.pdf" (en dash; GAP: English month abbreviations).

@@ -50,6 +50,9 @@ public enum PillTracker: Domain {
     public typealias Fault = PillTrackerFault
 
     public static let name = "pillTracker"
+    /// The digest writes the whole store (a year of doses is thousands of rows): every 32nd step,
+    /// and the final state always.
+    public static let digestInterval = 32
     public static let summary = "Track Your Pills: scan-to-form, adherence with skipped/late rules, DST daily series, widget, paginated PDF, CSV/JSON export, atomic restore (seed 001, \"From barcode to PDF\")."
 
     public struct Settings: Sendable {

@@ -27,6 +27,9 @@ extension PillTracker {
     static let allowedSymbologies: [BarcodeSymbology] = [.ean13, .ean8, .upce, .code128, .dataMatrix]
 
     public static func reduce(_ s: inout PillTrackerState, _ event: PillTrackerEvent, _ world: inout World<PillTracker>) {
+        // The invariants read what this step wrote: forget the last step's.
+        s.touch = .none
+        _ = s.store.db.takeChangedTables()
         switch event {
         case .launch:
             guard !s.launched else { world.reject("launch", "already-launched"); return }
@@ -52,6 +55,8 @@ extension PillTracker {
         case .delete(let med):
             guard s.store.hasMedication(med) else { world.reject("delete", "unknown-med") { $0.int64("med", med) }; return }
             let n = (try? s.store.db.delete(MedStore.medTable, key: .int(med))) ?? 0
+            s.touch = .bulk
+            s.store.reindex()
             s.photoFiles[med] = nil
             world.emit(Record("med.deleted").int64("med", med).int("intakesDeleted", n - 1))
             saved(&s, &world, "delete")
@@ -158,7 +163,7 @@ extension PillTracker {
             world.reject("confirm", "limit") { $0.word("limit", "medications").int("value", Medication.maxCount) }
             return
         }
-        let existing = s.medications.map(\.name)
+        let existing = s.store.medicationColumn("name").compactMap(\.text)
         let partners = Interactions.partners(of: name, among: existing)
         if world.isOn(.safeWording) && partners.isEmpty {
             world.emit(Record("interaction.none").string("text", Interactions.safeText))
@@ -206,23 +211,35 @@ extension PillTracker {
             return
         }
         var m = MedStore.medication(row, photoBytes: s.photoFiles)
-        let previous = s.store.intakes(of: med).first { $0.scheduledAt == at }
+        let previous = s.store.loggedIntake(med: med, at: at)
         let id = previous?.id ?? s.store.nextIntakeID
         let logged: Instant? = status == .taken ? loggedAt : (status == .missed ? nil : loggedAt)
         let intake = Intake(id: id, medID: med, scheduledAt: at, loggedAt: logged, statusRaw: status.rawValue)
+        // Both statements or neither, without `transaction`: it copies the whole intake table,
+        // once per dose. The upsert is the one that can fail (the row limit) and goes first; the
+        // quantity update of a row just read cannot, and if it did the intake is put back.
         do {
-            try s.store.db.transaction { (db: inout ObjectStore) throws(ObjectStoreError) in
-                try db.upsert(MedStore.intakeTable, MedStore.intakeRow(intake))
-                if status == .taken && previous?.status != .taken {
-                    m.quantityRemaining = max(0, m.quantityRemaining - m.dosePerIntake)
-                    try db.update(MedStore.medTable, key: .int(med), set: [("quantityRemaining", .real(m.quantityRemaining))])
-                }
-            }
+            try s.store.db.upsert(MedStore.intakeTable, MedStore.intakeRow(intake))
         } catch {
             world.reject("log", "store") { $0.string("why", error.message) }
             return
         }
-        if previous == nil { s.store.nextIntakeID += 1 }
+        s.touch = .intake(id: id)
+        if status == .taken && previous?.status != .taken {
+            m.quantityRemaining = max(0, m.quantityRemaining - m.dosePerIntake)
+            do {
+                try s.store.db.update(MedStore.medTable, key: .int(med), set: [("quantityRemaining", .real(m.quantityRemaining))])
+            } catch {
+                if let previous { try? s.store.db.upsert(MedStore.intakeTable, MedStore.intakeRow(previous)) }
+                else { _ = try? s.store.db.delete(MedStore.intakeTable, key: .int(id)) }
+                world.reject("log", "store") { $0.string("why", error.message) }
+                return
+            }
+        }
+        if previous == nil {
+            s.store.nextIntakeID += 1
+            s.store.indexIntake(intake)
+        }
         let late = status == .taken && (loggedAt - at) > Adherence.lateThreshold
         var r = Record("intake.logged").int64("med", med).instant("scheduledAt", at).word("status", status.rawValue)
         if let logged { r = r.instant("loggedAt", logged) }
@@ -293,17 +310,28 @@ extension PillTracker {
             let st = Adherence.stats(intakes.filter { $0.medID == m.id }, in: window, skippedCountsAsDue: world.isOn(.skippedAsMissed))
             rows.append([m.name, m.scheduleText, PDFReport.percent(st), PDFReport.remaining(m.quantityRemaining, m.medForm)])
         }
-        guard rows.count <= PDFReport.maxRows else { world.reject("report", "limit") { $0.int("rows", rows.count).int("limit", PDFReport.maxRows) }; return }
-        let layout = PDFReport.layout(title: title, period: label, rows: rows, paginate: !world.isOn(.pdfNoPagination))
-        for c in layout.commands { world.emit(c.record) }
-        let lastY = layout.commands.reversed().first { if case .textBox = $0 { true } else { false } }
-        var r = Record("pdf.done").int("rows", rows.count).int("pages", layout.pages).string("file", PDFReport.fileName(world.zone.localDateTime(from)))
-        if case .textBox(_, _, let y, _, _, _)? = lastY { r = r.fixed("lastRowY", y, 0).bool("lastRowOnPage", y + PDFReport.rowHeight <= PDFReport.pageHeight) }
+        let doc: PDFLayout
+        do { doc = try PDFReport.layout(title: title, period: label, rows: rows, paginates: !world.isOn(.pdfNoPagination)) } catch {
+            world.reject("report", "layout") { $0.string("why", error.description) }
+            return
+        }
+        for r in doc.records { world.emit(r) }
+        let lastBox = doc.commands.last { if case .textBox = $0 { true } else { false } }
+        let page = PageGeometry.a4
+        var r = Record("pdf.done").int("rows", rows.count).int("pages", doc.pageCount).string("file", PDFReport.fileName(world.zone.localDateTime(from)))
+        if case .textBox(_, _, let y, _, let h, _)? = lastBox { r = r.fixed("lastRowY", y, 0).bool("lastRowOnPage", y + h <= page.heightPoints) }
         world.emit(r)
     }
 
     static func export(_ s: inout PillTrackerState, _ format: ExportFormat, _ world: inout World<PillTracker>) {
         let meds = s.medications, intakes = s.store.intakes()
+        var csv: CSVWriter?
+        if format == .csv {
+            do { csv = try CSVExport.table(meds: meds, intakes: intakes) } catch {
+                world.reject("export", "csv") { $0.word("error", error.word).string("why", error.description) }
+                return
+            }
+        }
         s.exports += 1
         let bytes: [UInt8]
         let name: String
@@ -317,7 +345,7 @@ extension PillTracker {
             world.emit(Record("export.json").string("file", name).int("bytes", bytes.count).digest("digest", FNV1a64.hash(bytes))
                 .int("medications", meds.count).int("intakes", intakes.count).int("photosLeftOut", photos).int("subSecondTruncated", subSecond))
         case .csv:
-            bytes = CSVExport.bytes(meds: meds, intakes: intakes)
+            bytes = csv?.bytes ?? []
             name = "TrackYourPills-intakes.csv"
             world.emit(Record("export.csv").string("file", name).int("bytes", bytes.count).digest("digest", FNV1a64.hash(bytes)).int("rows", intakes.count))
         }
@@ -327,7 +355,7 @@ extension PillTracker {
     // MARK: Import
 
     static func importBytes(_ s: inout PillTrackerState, _ bytes: [UInt8], _ type: ImportType, _ world: inout World<PillTracker>) {
-        s.storeBeforeImport = s.store.digest
+        s.statementsBeforeImport = s.store.db.statementCount
         if type == .csv {
             guard world.isOn(.csvAsBackup) else {
                 world.emit(Record("import.rejected").word("reason", "csv-is-not-a-backup").string("why", "CSV is the report; only JSON backups restore")
@@ -378,6 +406,8 @@ extension PillTracker {
     /// The fault's path: rows written one medication at a time, no transaction.
     static func insert(_ s: inout PillTrackerState, _ meds: [BackupImport.Med], _ world: inout World<PillTracker>) {
         for m in meds { try? insertRows(&s.store, [m]) }
+        s.touch = .bulk
+        s.store.reindex()
     }
 
     static func insertRows(_ store: inout MedStore, _ meds: [BackupImport.Med]) throws(ObjectStoreError) {
@@ -398,6 +428,8 @@ extension PillTracker {
     static func finishImport(_ s: inout PillTrackerState, _ meds: [BackupImport.Med], _ world: inout World<PillTracker>) {
         let unknown = meds.reduce(0) { $0 + $1.intakes.filter { IntakeStatus(rawValue: $0.statusRaw) == nil }.count }
         s.unknownStatusIntakes += unknown
+        s.touch = .bulk
+        s.store.reindex()
         var r = Record("import.accepted").int("medications", meds.count).int("intakes", meds.reduce(0) { $0 + $1.intakes.count })
         if unknown > 0 { r = r.int("unknownStatusReadAsMissed", unknown) }
         world.emit(r.digest("store", s.store.digest))

@@ -26,8 +26,12 @@ public struct PillTrackerState: Sendable {
     var cloudUploads = 0
     /// Intakes whose raw status is not a known one (set only by the unknown-status fault).
     var unknownStatusIntakes = 0
-    /// The store's digest when the last import began (what a refused import must leave).
-    var storeBeforeImport: UInt64 = 0
+    /// The store's statement count when the last import began: a refused import must write
+    /// nothing (a count, not a digest of the whole store: cheaper, and it also sees a write that
+    /// happens to leave the same rows).
+    var statementsBeforeImport = 0
+    /// What this step wrote to the store (reset at the start of every step; see `StoreTouch`).
+    var touch = StoreTouch.none
 
     var medications: [Medication] { store.medications(photoBytes: photoFiles) }
 }

@@ -48,10 +48,13 @@ public struct PagedTableStyle: Hashable, Sendable {
     public var pageTexts: [PlacedText]
     public var footer: PlacedText?
     public var footerOnEveryPage: Bool
+    /// False: the renderer loop without its break check, so every row goes on page 1 and rows run
+    /// past the bottom margin (pillTracker's historical `pdfNoPagination`; a fault, never a design).
+    public var paginates: Bool
 
     public init(geometry: PageGeometry, columnsX: [Double], cellGapPoints: Double, headerY: Double, firstRowY: Double,
                 rowPitchPoints: Double, rowHeightPoints: Double, bottomReservePoints: Double, headerFont: PDFFont, bodyFont: PDFFont,
-                pageTexts: [PlacedText], footer: PlacedText?, footerOnEveryPage: Bool = false) {
+                pageTexts: [PlacedText], footer: PlacedText?, footerOnEveryPage: Bool = false, paginates: Bool = true) {
         precondition(!columnsX.isEmpty && rowPitchPoints > 0 && rowHeightPoints > 0)
         self.geometry = geometry
         self.columnsX = columnsX
@@ -66,6 +69,7 @@ public struct PagedTableStyle: Hashable, Sendable {
         self.pageTexts = pageTexts
         self.footer = footer
         self.footerOnEveryPage = footerOnEveryPage
+        self.paginates = paginates
     }
 
     /// Track Your Pills' report page (see the type's documentation for the derivation).
@@ -98,7 +102,7 @@ public struct PagedTableStyle: Hashable, Sendable {
     }
 
     /// Pages for `rows` rows (an empty table is still one page of headers).
-    public func pageCount(rows: Int) -> Int { rows <= 0 ? 1 : (rows + rowsPerPage - 1) / rowsPerPage }
+    public func pageCount(rows: Int) -> Int { rows <= 0 || !paginates ? 1 : (rows + rowsPerPage - 1) / rowsPerPage }
 }
 
 /// Why a table could not be laid out.
@@ -142,7 +146,7 @@ public enum PagedTable {
         }
         newPage()
         for row in rows {
-            if y > style.breakY { newPage() }
+            if style.paginates, y > style.breakY { newPage() }
             for (i, cell) in row.enumerated() {
                 doc.append(.textBox(cell, x: style.columnsX[i], y: y, width: widths[i], height: style.rowHeightPoints, font: style.bodyFont))
             }

@@ -1,6 +1,7 @@
 import Testing
 import LockstepCore
 import LockstepRunner
+import Platform
 @testable import PillTracker
 
 /// Known values from the article and the note, worked out by hand (Python) rather than by the code.
@@ -94,12 +95,12 @@ import LockstepRunner
 
     /// First row y 118, pitch 34, break when y > 762: pages for 1, 19, 20, 38, 39 rows are
     /// 1, 1, 2, 2, 3 (Python: ceil(n / 19)); widths 182/122/92/87; the footer at 802 once.
-    @Test func pdfPagination() {
-        #expect((0..<4).map(PDFReport.cellWidth) == [182, 122, 92, 87])
+    @Test func pdfPagination() throws {
+        #expect(PDFReport.style(title: "T", period: "P", paginates: true).columnWidths == [182, 122, 92, 87])
         for (rows, pages) in [(1, 1), (19, 1), (20, 2), (38, 2), (39, 3)] {
-            let l = PDFReport.layout(title: "T", period: "P", rows: Array(repeating: ["a", "b", "c", "d"], count: rows), paginate: true)
-            #expect(l.pages == pages, "\(rows) rows")
-            let footers = l.commands.filter { if case .text(_, _, 802, .footerItalic9) = $0 { true } else { false } }
+            let l = try PDFReport.layout(title: "T", period: "P", rows: Array(repeating: ["a", "b", "c", "d"], count: rows), paginates: true)
+            #expect(l.pageCount == pages, "\(rows) rows")
+            let footers = l.commands.filter { if case .text(let t, 40, 802, PDFFont(.italic, 9)) = $0 { t == PDFReport.footer } else { false } }
             #expect(footers.count == 1)
             let ys = l.commands.compactMap { c -> Double? in if case .textBox(_, 40, let y, _, _, _) = c { y } else { nil } }
             #expect(ys.first == 118)
@@ -108,15 +109,20 @@ import LockstepRunner
     }
 
     /// The note's CSV rows for `Vitamin "D"`.
-    @Test func csvRows() {
+    @Test func csvRows() throws {
         let med = Medication(id: 1, name: "Vitamin \"D\"", form: "tablet", strength: nil, barcode: nil, photoBytes: nil, quantityRemaining: 1,
                              dosePerIntake: 1, times: [], startDate: Self.t("2026-10-01T00:00:00Z"), endDate: nil)
-        let bytes = CSVExport.bytes(meds: [med], intakes: [Self.intake("2026-10-01T20:00:00Z", "missed"),
-                                                          Self.intake("2026-10-01T08:00:00Z", "taken", logged: "2026-10-01T08:05:00Z")])
+        let bytes = try CSVExport.table(meds: [med], intakes: [Self.intake("2026-10-01T20:00:00Z", "missed"),
+                                                              Self.intake("2026-10-01T08:00:00Z", "taken", logged: "2026-10-01T08:05:00Z")]).bytes
         let expected = "medication,scheduled_at,logged_at,status\n"
             + "\"Vitamin \"\"D\"\"\",2026-10-01T08:00:00Z,2026-10-01T08:05:00Z,taken\n"
             + "\"Vitamin \"\"D\"\"\",2026-10-01T20:00:00Z,,missed"
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
+        // A status is written bare: one holding a comma (only a faulty import stores one) refuses
+        // the export at its cell, data row 1 = CSV row 2, column 4.
+        #expect(throws: CSVError.unsafeBareField(row: 2, column: 4)) {
+            try CSVExport.table(meds: [med], intakes: [Self.intake("2026-10-01T08:00:00Z", "taken,late")])
+        }
     }
 
     /// `.iso8601` drops the fraction: 1790000000.75 → "2026-09-21T14:13:20Z"; `{"hour":8,"minute":0}`.
